@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.ts';
+import type { DB } from './db/schema.ts';
+import { newId } from './ids.ts';
+import { authenticateV2 } from './http/auth.ts';
+import { ErrorSchema } from './http/common-schemas.ts';
+import { BODY_LIMIT_BYTES, errorHandler } from './http/error-handler.ts';
+import { errors } from './http/errors.ts';
+import { allocationRoutes } from './modules/allocations/routes.ts';
+import { AllocationSchema } from './modules/allocations/schemas.ts';
+import { CompanySchema, companyRoutes } from './modules/company/routes.ts';
+import { meRoutes, TokenSchema } from './modules/me/routes.ts';
+import { plantingRoutes } from './modules/plantings/routes.ts';
+import { PlantingSchema } from './modules/plantings/schemas.ts';
+import { projectRoutes } from './modules/projects/routes.ts';
+import { ProjectSchema } from './modules/projects/schemas.ts';
+import { RecipientSchema } from './modules/recipients/present.ts';
+import { webhookEndpointRoutes } from './modules/webhook-endpoints/routes.ts';
+
+export type App = FastifyInstance;
+
+export interface AppOptions {
+  config: Pick<Config, 'publicBaseUrl' | 'trustedProxies' | 'logLevel' | 'rateLimits'>;
+  db: Kysely<DB>;
+  logger?: boolean;
+}
+
+/** Builds the HTTP app: the cross-cutting edge, then one line per module it mounts. */
+export async function buildApp({ config, db, logger = true }: AppOptions) {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    genReqId: () => newId('request'),
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('Request-Id', request.id);
+  });
+  app.setErrorHandler(errorHandler(config.publicBaseUrl));
+  app.setNotFoundHandler((request) => {
+    throw errors.routeNotFound(request.method, request.url);
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Canopy Tree Impact API',
+        version: '2.0.0',
+        description: 'Read the trees your company contributes to and the proof behind them. Errors: see /docs/errors.',
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Canopy' },
+      },
+      servers: [{ url: config.publicBaseUrl }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'canopy_live_... or canopy_test_...' } } },
+      security: [{ bearer: [] }],
+    },
+    refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
+  });
+  for (const schema of [ErrorSchema, TokenSchema, CompanySchema, AllocationSchema, PlantingSchema, ProjectSchema, RecipientSchema]) {
+    app.addSchema(schema);
+  }
+
+  app.get('/v2/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/docs/errors', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/markdown; charset=utf-8').send(readFileSync(new URL('../docs/errors.md', import.meta.url), 'utf8')),
+  );
+
+  await app.register(
+    async (v2) => {
+      v2.addHook('onRequest', authenticateV2(db, config.publicBaseUrl));
+      await v2.register(meRoutes, { rateLimits: config.rateLimits });
+      await v2.register(companyRoutes);
+      await v2.register(allocationRoutes);
+      await v2.register(plantingRoutes);
+      await v2.register(projectRoutes);
+      await v2.register(webhookEndpointRoutes);
+    },
+    { prefix: '/v2' },
+  );
+
+  return app;
+}

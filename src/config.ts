@@ -1,0 +1,105 @@
+import path from 'node:path';
+import ipaddr from 'ipaddr.js';
+
+/**
+ * Every environment variable Canopy reads, parsed once at boot. A bad value stops the
+ * process with one line per problem, naming the variable and what it expects.
+ */
+export interface Config {
+  databaseUrl: string | null;
+  dataDir: string;
+  host: string;
+  port: number;
+  publicBaseUrl: string;
+  trustedProxies: string[];
+  logLevel: string;
+  rateLimits: { perTokenPerMinute: number; perCompanyPerMinute: number; writesPerCompanyPerMinute: number };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const read = (name: string) => {
+    const value = env[name]?.trim();
+    return value === '' ? undefined : value;
+  };
+
+  const databaseUrl = read('DATABASE_URL') ?? null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+
+  const host = read('HOST') ?? '127.0.0.1';
+
+  const port = parseInteger(read('PORT') ?? '3000');
+  if (port === null || port < 0 || port > 65535) problems.push('PORT must be a whole number from 0 to 65535');
+
+  const publicBaseUrl = (read('PUBLIC_BASE_URL') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port ?? 3000}`).replace(/\/+$/, '');
+  if (!isHttpUrl(publicBaseUrl)) problems.push('PUBLIC_BASE_URL must be an http:// or https:// URL');
+
+  const trustedProxies = (read('TRUSTED_PROXIES') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of trustedProxies) {
+    if (!isAddressOrCidr(entry)) problems.push(`TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR range`);
+  }
+
+  const logLevel = read('LOG_LEVEL') ?? 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    problems.push('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent');
+  }
+
+  const limit = (name: string, fallback: number) => {
+    const value = parseInteger(read(name) ?? String(fallback));
+    if (value === null || value < 1) {
+      problems.push(`${name} must be a whole number of at least 1`);
+      return fallback;
+    }
+    return value;
+  };
+  const rateLimits = {
+    perTokenPerMinute: limit('RATE_LIMIT_PER_TOKEN_PER_MINUTE', 600),
+    perCompanyPerMinute: limit('RATE_LIMIT_PER_COMPANY_PER_MINUTE', 1200),
+    writesPerCompanyPerMinute: limit('RATE_LIMIT_WRITES_PER_COMPANY_PER_MINUTE', 120),
+  };
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    databaseUrl,
+    dataDir: path.resolve(read('CANOPY_DATA_DIR') ?? './data'),
+    host,
+    port: port as number,
+    publicBaseUrl,
+    trustedProxies,
+    logLevel,
+    rateLimits,
+  };
+}
+
+function parseInteger(value: string): number | null {
+  return /^\d+$/.test(value) ? Number(value) : null;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+export function isAddressOrCidr(value: string): boolean {
+  if (ipaddr.isValid(value)) return true;
+  try {
+    ipaddr.parseCIDR(value);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,90 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { ExclusiveLock, PGliteDialect } from './pglite-dialect.ts';
+import type { DB } from './schema.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** An open database: the Kysely instance every service uses, and what boot and shutdown need. */
+export interface Database {
+  kind: DatabaseKind;
+  db: Kysely<DB>;
+  /** Runs a script of many statements (a migration) in one transaction. */
+  execScript(script: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const PG_INT8 = 20;
+const PG_DATE = 1082;
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string | null };
+
+/**
+ * Opens PostgreSQL (with DATABASE_URL) or the embedded PGlite. Both return bigint
+ * counters as numbers and `date` columns as 'YYYY-MM-DD' strings, so the rest of the code
+ * sees the same values on both.
+ */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  return target.kind === 'postgres' ? openPostgres(target.url, target.poolSize) : openPGlite(target.dataDir);
+}
+
+async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const typeParsers = {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === PG_INT8) return (value: string) => Number(value);
+      if (oid === PG_DATE) return (value: string) => value;
+      return pg.types.getTypeParser(oid, format);
+    },
+  };
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: typeParsers });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  await sql`select 1`.execute(db);
+  return {
+    kind: 'postgres',
+    db,
+    async execScript(script) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query(script);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => db.destroy(),
+  };
+}
+
+async function openPGlite(dataDir: string | null): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create({
+    dataDir: dataDir ?? undefined,
+    parsers: {
+      [pgliteTypes.INT8]: (value: string) => Number(value),
+      [pgliteTypes.DATE]: (value: string) => value,
+    },
+  });
+  const lock = new ExclusiveLock();
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite, lock) });
+  return {
+    kind: 'pglite',
+    db,
+    execScript: (script) => lock.run(async () => {
+      await pglite.transaction(async (tx) => {
+        await tx.exec(script);
+      });
+    }),
+    async close() {
+      await db.destroy();
+      await lock.run(() => pglite.close());
+    },
+  };
+}

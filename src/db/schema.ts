@@ -1,0 +1,362 @@
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
+
+/**
+ * Row types of the tables in migrations/. Dates (`date` columns) come back as
+ * 'YYYY-MM-DD' strings and bigint counters as numbers on both databases (see database.ts).
+ */
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
+/** A jsonb column: read as T, written as a JSON string (pg would turn a JS array into a SQL array). */
+type Json<T> = ColumnType<T, string, string>;
+type JsonDefault<T> = ColumnType<T, string | undefined, string>;
+
+export type Language = 'en' | 'nl';
+export type Translated = Partial<Record<Language, string>> & { en: string };
+
+export interface SpeciesJson {
+  name_latin: string;
+  name_common: Translated;
+  trees: number | null;
+}
+export interface PhotoJson {
+  url: string;
+  caption: Translated | null;
+  taken_at: string;
+  credit: string | null;
+}
+export interface PolygonJson {
+  type: 'Polygon';
+  coordinates: number[][][];
+}
+
+export interface CompaniesTable {
+  id: string;
+  name: string;
+  slug: string;
+  status: Generated<string>;
+  plan: Generated<string>;
+  country: string | null;
+  website_url: string | null;
+  logo_url: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface CompanyTotalsTable {
+  company_id: string;
+  livemode: boolean;
+  trees_pledged: Generated<number>;
+  trees_planted: Generated<number>;
+  trees_monitored: Generated<number>;
+  trees_unassigned: Generated<number>;
+  projects: Generated<number>;
+  plantings: Generated<number>;
+  recipients: Generated<number>;
+  certificates: Generated<number>;
+  first_contribution_at: Date | null;
+}
+
+export interface UsersTable {
+  id: string;
+  company_id: string;
+  email: string;
+  name: string;
+  role: 'admin' | 'member';
+  removed_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ApiTokensTable {
+  id: string;
+  company_id: string;
+  owner_user_id: string;
+  name: string;
+  livemode: boolean;
+  scopes: string[];
+  token_hash: string;
+  token_prefix: string;
+  token_last4: string;
+  expires_at: Date | null;
+  ip_allowlist: ColumnType<string[], string[] | undefined, string[]>;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface FoundationKeysTable {
+  id: string;
+  name: string;
+  key_hash: string;
+  key_prefix: string;
+  key_last4: string;
+  revoked_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface PartnersTable {
+  id: string;
+  foundation_ref: string;
+  name: string;
+  country: string | null;
+  website_url: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ProjectsTable {
+  id: string;
+  foundation_ref: string;
+  legacy_id: number | null;
+  partner_id: string;
+  name: Json<Translated>;
+  description: Json<Translated>;
+  country: string;
+  region: string;
+  status: Generated<string>;
+  ecosystem_type: string;
+  started_at: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  geometry: Json<PolygonJson | null> | null;
+  photos: JsonDefault<PhotoJson[]>;
+  default_species: JsonDefault<SpeciesJson[]>;
+  sdg_goals: ColumnType<number[], number[] | undefined, number[]>;
+  foundation_url: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface PlantingsTable {
+  id: string;
+  foundation_ref: string;
+  livemode: Generated<boolean>;
+  project_id: string;
+  partner_id: string;
+  source: Generated<'foundation' | 'legacy'>;
+  planted_at: string | null;
+  trees: number;
+  species: JsonDefault<SpeciesJson[]>;
+  latitude: number | null;
+  longitude: number | null;
+  geometry: Json<PolygonJson | null> | null;
+  photos: JsonDefault<PhotoJson[]>;
+  planting_method: string | null;
+  notes: Json<Translated | null> | null;
+  completed_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface MonitoringsTable {
+  id: string;
+  foundation_ref: string;
+  project_id: string;
+  planting_id: string | null;
+  recorded_at: string;
+  survival_rate: number;
+  trees_alive: number;
+  method: string;
+  photos: JsonDefault<PhotoJson[]>;
+  notes: Json<Translated | null> | null;
+  created_at: CreatedAt;
+}
+
+export interface VerificationsTable {
+  id: string;
+  foundation_ref: string;
+  project_id: string;
+  period_start: string;
+  period_end: string;
+  verifier_name: string;
+  verifier_website_url: string | null;
+  document_url: string | null;
+  summary: Json<Translated>;
+  trees_verified: number;
+  published_at: Date;
+  created_at: CreatedAt;
+}
+
+export interface CompanyProjectsTable {
+  company_id: string;
+  livemode: boolean;
+  project_id: string;
+  project_created_at: Date;
+  trees_pledged: Generated<number>;
+  trees_planted: Generated<number>;
+  trees_monitored: Generated<number>;
+}
+
+export interface CompanyPlantingsTable {
+  company_id: string;
+  livemode: boolean;
+  planting_id: string;
+  project_id: string;
+  planting_created_at: Date;
+  trees: Generated<number>;
+}
+
+export interface RecipientsTable {
+  id: string;
+  company_id: string;
+  livemode: boolean;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  language: Generated<string>;
+  external_reference: string | null;
+  trees: number;
+  project_id: string | null;
+  message: string | null;
+  source: 'api' | 'dashboard' | 'gift_code' | 'foundation' | 'legacy';
+  certificate_id: string | null;
+  foundation_ref: string | null;
+  email_sent_at: Date | null;
+  claimed_at: Date | null;
+  deleted_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface GiftCodesTable {
+  id: string;
+  company_id: string;
+  livemode: boolean;
+  code: string;
+  status: 'open' | 'claimed' | 'expired' | 'revoked';
+  trees: number;
+  project_id: string | null;
+  sent_to_name: string | null;
+  sent_to_email: string | null;
+  external_reference: string | null;
+  recipient_id: string | null;
+  valid_until: Date | null;
+  claimed_at: Date | null;
+  revoked_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface CertificatesTable {
+  id: string;
+  company_id: string;
+  livemode: boolean;
+  type: 'company' | 'personal' | 'gift';
+  number: string;
+  trees: number;
+  project_id: string | null;
+  recipient_id: string | null;
+  language: Generated<string>;
+  issued_at: Generated<Date>;
+  withdrawn_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export type AllocationStatus = 'pledged' | 'planted' | 'monitored';
+
+export interface AllocationsTable {
+  id: string;
+  company_id: string;
+  livemode: boolean;
+  planting_id: string;
+  project_id: string;
+  trees: number;
+  status: AllocationStatus;
+  source: 'foundation' | 'legacy';
+  recipient_id: string | null;
+  gift_code_id: string | null;
+  certificate_id: string | null;
+  foundation_ref: string | null;
+  legacy_tree_ids: ColumnType<string[], string[] | undefined, string[]>;
+  legacy_order_id: string | null;
+  allocated_at: Date;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface WebhookEndpointsTable {
+  id: string;
+  company_id: string;
+  livemode: boolean;
+  url: string;
+  description: string | null;
+  secret: string;
+  enabled_events: ColumnType<string[], string[] | undefined, string[]>;
+  include_personal_data: Generated<boolean>;
+  status: Generated<'enabled' | 'disabled'>;
+  failing_since: Date | null;
+  disabled_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface EventsTable {
+  id: string;
+  company_id: string;
+  livemode: boolean;
+  type: string;
+  data: Json<{ object: unknown; previous?: unknown }>;
+  created_at: CreatedAt;
+}
+
+export interface EventDeliveriesTable {
+  event_id: string;
+  endpoint_id: string;
+  status: Generated<'pending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Date | null;
+  last_attempt_at: Date | null;
+  last_status_code: number | null;
+}
+
+export interface IdempotencyKeysTable {
+  company_id: string;
+  livemode: boolean;
+  key: string;
+  request_method: string;
+  request_path: string;
+  request_hash: string;
+  response_status: number | null;
+  response_body: Json<unknown> | null;
+  locked_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  payload: JsonDefault<Record<string, unknown>>;
+  run_at: ColumnType<Date, Date | undefined, Date>;
+  attempts: Generated<number>;
+  locked_until: Date | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+}
+
+export interface DB {
+  companies: CompaniesTable;
+  company_totals: CompanyTotalsTable;
+  users: UsersTable;
+  api_tokens: ApiTokensTable;
+  foundation_keys: FoundationKeysTable;
+  partners: PartnersTable;
+  projects: ProjectsTable;
+  plantings: PlantingsTable;
+  monitorings: MonitoringsTable;
+  verifications: VerificationsTable;
+  company_projects: CompanyProjectsTable;
+  company_plantings: CompanyPlantingsTable;
+  recipients: RecipientsTable;
+  gift_codes: GiftCodesTable;
+  certificates: CertificatesTable;
+  allocations: AllocationsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  events: EventsTable;
+  event_deliveries: EventDeliveriesTable;
+  idempotency_keys: IdempotencyKeysTable;
+  jobs: JobsTable;
+}
+
+/** What services take: the database, or a transaction on it, passed down explicitly. */
+export type Db = Kysely<DB> | Transaction<DB>;

@@ -1,0 +1,110 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { hashSecret, TOKEN_PATTERN } from '../auth/tokens.ts';
+import type { DB, Language } from '../db/schema.ts';
+import { addressAllowed } from './client-address.ts';
+import { errors } from './errors.ts';
+import { negotiateLanguage } from './i18n.ts';
+import { isScope, roleAllowsScope, type RouteScope, type Scope } from './scopes.ts';
+
+/** Who is calling and on whose behalf: what every v2 service receives. */
+export interface ApiContext {
+  db: Kysely<DB>;
+  companyId: string;
+  livemode: boolean;
+  language: Language;
+  scopes: readonly Scope[];
+  publicBaseUrl: string;
+  token: {
+    id: string;
+    name: string;
+    scopes: Scope[];
+    expiresAt: Date | null;
+    ipAllowlist: string[];
+  };
+  company: { id: string; name: string; slug: string };
+  owner: { name: string; email: string; role: 'admin' | 'member' };
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The scope a v2 route needs; every v2 route names one. */
+    scope?: RouteScope;
+    /** The object a route's `{id}` names, for "No such allocation: ..." errors. */
+    resource?: string;
+  }
+  interface FastifyRequest {
+    ctx: ApiContext;
+  }
+}
+
+const LAST_USED_PRECISION_MS = 60_000;
+
+/**
+ * The v2 authentication hook. A request passes only when every rule of spec section 5
+ * holds, checked in this order so the most useful error wins: a token is sent and
+ * known, not revoked, not expired, its creator is still a member, the company is on
+ * `automate` and active, the caller's address is allowed, the route's scope is granted,
+ * and the creator's current role allows that scope.
+ */
+export function authenticateV2(db: Kysely<DB>, publicBaseUrl: string) {
+  return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const scope = request.routeOptions.config.scope;
+    if (!scope) return; // not a v2 API route (the 404 handler)
+
+    const tokenValue = bearerToken(request.headers.authorization);
+    if (!TOKEN_PATTERN.test(tokenValue)) {
+      throw /^[A-Za-z0-9]{20,}$/.test(tokenValue) || tokenValue.includes('|') ? errors.legacyTokenOnV2() : errors.tokenInvalid();
+    }
+
+    const row = await db
+      .selectFrom('api_tokens as t')
+      .innerJoin('companies as c', 'c.id', 't.company_id')
+      .innerJoin('users as u', 'u.id', 't.owner_user_id')
+      .select([
+        't.id', 't.name', 't.livemode', 't.scopes', 't.expires_at', 't.ip_allowlist', 't.revoked_at', 't.last_used_at',
+        'c.id as company_id', 'c.name as company_name', 'c.slug as company_slug', 'c.plan', 'c.status as company_status',
+        'u.name as owner_name', 'u.email as owner_email', 'u.role as owner_role', 'u.removed_at as owner_removed_at',
+        'u.company_id as owner_company_id',
+      ])
+      .where('t.token_hash', '=', hashSecret(tokenValue))
+      .executeTakeFirst();
+
+    if (!row) throw errors.tokenInvalid();
+    if (row.revoked_at) throw errors.tokenRevoked();
+    if (row.expires_at && row.expires_at.getTime() <= Date.now()) throw errors.tokenExpired(row.expires_at);
+    if (row.owner_removed_at || row.owner_company_id !== row.company_id) throw errors.tokenOwnerRemoved();
+    if (row.plan !== 'automate') throw errors.planNotAllowed(row.plan);
+    if (row.company_status !== 'active') throw errors.companyInactive(row.company_status);
+    if (!addressAllowed(request.ip, row.ip_allowlist)) throw errors.ipNotAllowed(request.ip);
+
+    const scopes = row.scopes.filter(isScope);
+    if (scope !== 'any') {
+      if (!scopes.includes(scope)) throw errors.scopeMissing(scope);
+      if (!roleAllowsScope(row.owner_role, scope)) throw errors.ownerRoleNotAllowed(scope);
+    }
+
+    request.ctx = {
+      db,
+      companyId: row.company_id,
+      livemode: row.livemode,
+      language: negotiateLanguage(request.headers['accept-language']),
+      scopes,
+      publicBaseUrl,
+      token: { id: row.id, name: row.name, scopes, expiresAt: row.expires_at, ipAllowlist: row.ip_allowlist },
+      company: { id: row.company_id, name: row.company_name, slug: row.company_slug },
+      owner: { name: row.owner_name, email: row.owner_email, role: row.owner_role },
+    };
+
+    if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > LAST_USED_PRECISION_MS) {
+      await db.updateTable('api_tokens').set({ last_used_at: new Date() }).where('id', '=', row.id).execute();
+    }
+  };
+}
+
+function bearerToken(header: string | undefined): string {
+  if (!header) throw errors.tokenMissing();
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match?.[1]) throw errors.tokenMissing();
+  return match[1];
+}

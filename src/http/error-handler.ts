@@ -1,0 +1,92 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, errorBody, errors } from './errors.ts';
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+export { BODY_LIMIT_BYTES };
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/**
+ * Turns whatever was thrown into the one error shape. Validation failures name the
+ * parameter; body parser failures get their own codes; anything unknown becomes an
+ * opaque 500 that is logged with the request id.
+ */
+export function errorHandler(publicBaseUrl: string) {
+  return function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+    const apiError = toApiError(error, request);
+    if (apiError.status >= 500) request.log.error({ err: error }, 'unhandled error');
+    return reply.status(apiError.status).type('application/json').send(errorBody(apiError, request.id, publicBaseUrl));
+  };
+}
+
+function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error.validation) return validationError(error.validation as AjvError[], error.validationContext, request);
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return errors.bodyTooLarge(BODY_LIMIT_BYTES);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return errors.unsupportedMediaType(String(request.headers['content-type'] ?? ''));
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return errors.bodyInvalidJson('the body is empty but Content-Type is application/json.');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return errors.parameterInvalid(null, 'The Content-Length header does not match the body.');
+  }
+  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    return errors.bodyInvalidJson(error.message);
+  }
+  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+    return errors.parameterInvalid(null, error.message);
+  }
+  return errors.internal();
+}
+
+function validationError(validation: AjvError[], context: string | undefined, request: FastifyRequest): ApiError {
+  const [first] = validation;
+  if (context === 'params') {
+    const id = String((request.params as Record<string, unknown>)?.id ?? '');
+    return errors.notFound(request.routeOptions.config.resource ?? 'object', id);
+  }
+  if (!first) return errors.parameterInvalid(null, 'The request is not valid.');
+  if (first.keyword === 'additionalProperties') {
+    return errors.parameterUnknown(joinParam(first.instancePath, String(first.params.additionalProperty)));
+  }
+  if (first.keyword === 'required') {
+    return errors.parameterMissing(joinParam(first.instancePath, String(first.params.missingProperty)));
+  }
+  const param = joinParam(first.instancePath, null);
+  const value = valueAt(context === 'querystring' ? request.query : request.body, first.instancePath);
+  const shown = value === undefined ? '' : ` (got ${JSON.stringify(value)})`;
+  return errors.parameterInvalid(param || null, `Invalid ${param || (context ?? 'request')}: ${describe(first)}${shown}.`);
+}
+
+function describe(error: AjvError): string {
+  if (error.keyword === 'enum' || error.keyword === 'anyOf') {
+    const allowed = (error.params.allowedValues as unknown[] | undefined)?.join(', ');
+    return allowed ? `must be one of ${allowed}` : 'is not one of the allowed values';
+  }
+  if (error.keyword === 'format') return `must be a valid ${String(error.params.format)}`;
+  return error.message ?? 'is not valid';
+}
+
+/** Ajv's "/sent_to/email" becomes Stripe's "sent_to[email]"; "/expand[]/0" becomes "expand[]". */
+function joinParam(instancePath: string, leaf: string | null): string {
+  const parts = instancePath.split('/').filter(Boolean).filter((p) => !/^\d+$/.test(p));
+  if (leaf) parts.push(leaf);
+  const [head = '', ...rest] = parts;
+  return head + rest.map((p) => `[${p}]`).join('');
+}
+
+function valueAt(root: unknown, instancePath: string): unknown {
+  let current = root;
+  for (const part of instancePath.split('/').filter(Boolean)) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return current;
+}

@@ -1,0 +1,68 @@
+import { type TSchema, Type } from '@sinclair/typebox';
+import { type SelectQueryBuilder, sql } from 'kysely';
+
+/** Query parameters every v2 list takes (spec section 4, "Common list parameters"). */
+export const pageParams = {
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 25, description: 'Page size, 1 to 100.' }),
+  starting_after: Type.Optional(Type.String({ maxLength: 64, description: 'Id of the last object of the previous page.' })),
+};
+export const createdSinceParam = {
+  created_since: Type.Optional(Type.String({ format: 'date-time', description: 'Only objects created at or after this time.' })),
+};
+export const updatedSinceParam = {
+  updated_since: Type.Optional(Type.String({ format: 'date-time', description: 'Only objects updated at or after this time.' })),
+};
+
+/** The list envelope: `{object: "list", url, has_more, data}`. */
+export function listSchema<T extends TSchema>(item: T, description: string) {
+  return Type.Object(
+    {
+      object: Type.Literal('list'),
+      url: Type.String(),
+      has_more: Type.Boolean(),
+      data: Type.Array(item),
+    },
+    { description },
+  );
+}
+
+export interface ListEnvelope<T> {
+  object: 'list';
+  url: string;
+  has_more: boolean;
+  data: T[];
+}
+
+export function listEnvelope<T>(url: string, data: T[], hasMore: boolean): ListEnvelope<T> {
+  return { object: 'list', url, has_more: hasMore, data };
+}
+
+/** Where the previous page ended: the sort value and id of its last object. */
+export interface Cursor {
+  sortValue: Date | string;
+  id: string;
+}
+
+/**
+ * Keyset pagination, newest first: `ORDER BY sort DESC, id DESC` and, after a cursor,
+ * `(sort, id) < (cursor)`. With an index on (scope..., sort DESC, id DESC) the 5,000th
+ * page costs the same as the first. Timestamps are stored at millisecond precision, so
+ * a cursor read back through JavaScript compares exactly.
+ */
+export async function keysetPage<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  options: { sortColumn: string; idColumn: string; limit: number; after: Cursor | null },
+): Promise<{ rows: O[]; hasMore: boolean }> {
+  const sort = sql.ref(options.sortColumn);
+  const id = sql.ref(options.idColumn);
+  let paged = query;
+  if (options.after) {
+    paged = paged.where(sql<boolean>`(${sort}, ${id}) < (${options.after.sortValue}, ${options.after.id})`);
+  }
+  const rows = await paged
+    .orderBy(sort, 'desc')
+    .orderBy(id, 'desc')
+    .limit(options.limit + 1)
+    .execute();
+  return { rows: rows.slice(0, options.limit), hasMore: rows.length > options.limit };
+}

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+
+/** Id prefixes of spec section 1, plus the operator-only objects (users, tokens, keys). */
+export const ID_PREFIXES = {
+  company: 'cmp',
+  allocation: 'alloc',
+  planting: 'plt',
+  project: 'prj',
+  partner: 'ptn',
+  recipient: 'rcp',
+  gift_code: 'gift',
+  certificate: 'cert',
+  monitoring: 'mon',
+  verification: 'ver',
+  webhook_endpoint: 'whe',
+  event: 'evt',
+  user: 'usr',
+  token: 'tok',
+  foundation_key: 'fdk',
+  request: 'req',
+} as const;
+
+export type IdKind = keyof typeof ID_PREFIXES;
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * Random base62 string from a CSPRNG. Bytes >= 248 are skipped so every character is
+ * equally likely (248 = 4 * 62), which keeps ids and secrets unguessable.
+ */
+export function randomAlphanumeric(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += ALPHABET[byte % 62];
+    }
+  }
+  return out;
+}
+
+export function newId(kind: IdKind): string {
+  return `${ID_PREFIXES[kind]}_${randomAlphanumeric(24)}`;
+}
+
+/** The pattern an id of this kind must match: `^<prefix>_[A-Za-z0-9]{24}$`. */
+export function idPattern(kind: IdKind): string {
+  return `^${ID_PREFIXES[kind]}_[A-Za-z0-9]{24}$`;
+}
+
+export function isId(kind: IdKind, value: string): boolean {
+  return new RegExp(idPattern(kind)).test(value);
+}

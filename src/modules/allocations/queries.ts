@@ -1,0 +1,49 @@
+import type { Static } from '@sinclair/typebox';
+import type { ApiContext } from '../../http/auth.ts';
+import { errors } from '../../http/errors.ts';
+import { keysetPage } from '../../http/pagination.ts';
+import type { AllocationListQuery } from './schemas.ts';
+
+function allocationsOf(ctx: ApiContext) {
+  return ctx.db
+    .selectFrom('allocations as a')
+    .innerJoin('plantings as p', 'p.id', 'a.planting_id')
+    .selectAll('a')
+    .select('p.planted_at as planting_planted_at')
+    .where('a.company_id', '=', ctx.companyId)
+    .where('a.livemode', '=', ctx.livemode);
+}
+
+export type AllocationWithPlanting = Awaited<ReturnType<ReturnType<typeof allocationsOf>['executeTakeFirstOrThrow']>>;
+
+export async function findAllocation(ctx: ApiContext, id: string) {
+  const row = await allocationsOf(ctx).where('a.id', '=', id).executeTakeFirst();
+  if (!row) throw errors.notFound('allocation', id);
+  return row;
+}
+
+export async function listAllocations(ctx: ApiContext, query: Static<typeof AllocationListQuery>) {
+  let q = allocationsOf(ctx);
+  if (query.status) q = q.where('a.status', '=', query.status);
+  if (query.source) q = q.where('a.source', '=', query.source);
+  if (query.project) q = q.where('a.project_id', '=', query.project);
+  if (query.planting) q = q.where('a.planting_id', '=', query.planting);
+  if (query.recipient === 'none') q = q.where('a.recipient_id', 'is', null).where('a.gift_code_id', 'is', null);
+  else if (query.recipient) q = q.where('a.recipient_id', '=', query.recipient);
+  if (query.created_since) q = q.where('a.created_at', '>=', new Date(query.created_since));
+  if (query.updated_since) q = q.where('a.updated_at', '>=', new Date(query.updated_since));
+
+  let after = null;
+  if (query.starting_after) {
+    const cursor = await ctx.db
+      .selectFrom('allocations')
+      .select(['created_at', 'id'])
+      .where('id', '=', query.starting_after)
+      .where('company_id', '=', ctx.companyId)
+      .where('livemode', '=', ctx.livemode)
+      .executeTakeFirst();
+    if (!cursor) throw errors.startingAfterUnknown(query.starting_after);
+    after = { sortValue: cursor.created_at, id: cursor.id };
+  }
+  return keysetPage(q, { sortColumn: 'a.created_at', idColumn: 'a.id', limit: query.limit, after });
+}

@@ -1,0 +1,50 @@
+import { Type } from '@sinclair/typebox';
+import { DateString, StringEnum, expandParam, idParams, idString, Nullable, Timestamp } from '../../http/common-schemas.ts';
+import { createdSinceParam, listSchema, pageParams, updatedSinceParam } from '../../http/pagination.ts';
+import { idPattern } from '../../ids.ts';
+
+export const ALLOCATION_EXPANDS = ['planting', 'project', 'recipient'] as const;
+
+const expandable = (id: string, object: string) =>
+  Type.Union([Type.String({ description: `${id} id` }), Type.Ref(object)], { description: `${id} id, or the ${object} object when expanded` });
+
+export const AllocationSchema = Type.Object(
+  {
+    id: Type.String(),
+    object: Type.Literal('allocation'),
+    livemode: Type.Boolean(),
+    trees: Type.Integer(),
+    status: StringEnum(['pledged', 'planted', 'monitored']),
+    source: StringEnum(['foundation', 'legacy']),
+    planting: expandable('plt_', 'Planting'),
+    project: expandable('prj_', 'Project'),
+    recipient: Nullable(expandable('rcp_', 'Recipient')),
+    certificate: Nullable(Type.String({ description: 'cert_ id' })),
+    allocated_at: Timestamp(),
+    planted_at: Nullable(DateString('Date the planting was done; null while pledged.')),
+    legacy_tree_ids: Type.Array(Type.String()),
+    legacy_order_id: Nullable(Type.String()),
+    created_at: Timestamp(),
+    updated_at: Timestamp(),
+  },
+  { $id: 'Allocation', description: 'Trees from one planting assigned to the company.' },
+);
+
+export const AllocationListQuery = Type.Object(
+  {
+    status: Type.Optional(StringEnum(['pledged', 'planted', 'monitored'])),
+    recipient: Type.Optional(Type.String({ pattern: `^none$|${idPattern('recipient')}`, description: 'A rcp_ id, or "none" for unassigned trees.' })),
+    source: Type.Optional(StringEnum(['foundation', 'legacy'])),
+    project: Type.Optional(idString('project')),
+    planting: Type.Optional(idString('planting')),
+    ...updatedSinceParam,
+    ...createdSinceParam,
+    ...pageParams,
+    ...expandParam([...ALLOCATION_EXPANDS]),
+  },
+  { additionalProperties: false },
+);
+
+export const AllocationRetrieveQuery = Type.Object(expandParam([...ALLOCATION_EXPANDS]), { additionalProperties: false });
+export const AllocationParams = idParams('allocation');
+export const AllocationList = listSchema(Type.Ref(AllocationSchema), 'A page of allocations, newest first.');

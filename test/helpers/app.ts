@@ -1,0 +1,101 @@
+import { after } from 'node:test';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { type Database, openDatabase } from '../../src/db/database.ts';
+import { migrate } from '../../src/db/migrate.ts';
+import type { DB } from '../../src/db/schema.ts';
+import { randomAlphanumeric } from '../../src/ids.ts';
+
+export interface TestApp {
+  baseUrl: string;
+  db: Kysely<DB>;
+  database: Database;
+  /** A real HTTP request to the running app; the body is parsed when it is JSON. */
+  request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
+  get(path: string, token?: string, headers?: Record<string, string>): Promise<TestResponse>;
+}
+
+export interface RequestOptions {
+  token?: string;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON
+  body: any;
+  text: string;
+}
+
+/**
+ * Starts Canopy on a fresh database for one test file and stops it when the file ends:
+ * an in-memory PGlite, or, when DATABASE_URL is set, a new database on that server
+ * (dropped afterwards). The app listens on a loopback port and tests speak real HTTP.
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { database, dropDatabase } = await openFreshDatabase();
+  await migrate(database);
+  const config = loadConfig({ ...process.env, PUBLIC_BASE_URL: 'http://canopy.test', ...env });
+  const app = await buildApp({ config, db: database.db, logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+
+  after(async () => {
+    await app.close();
+    await database.close();
+    await dropDatabase();
+  });
+
+  const request = async (method: string, path: string, options: RequestOptions = {}): Promise<TestResponse> => {
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    if (response.headers.get('content-type')?.includes('json')) parsed = JSON.parse(text);
+    return { status: response.status, headers: response.headers, body: parsed, text };
+  };
+
+  return {
+    baseUrl,
+    db: database.db,
+    database,
+    request,
+    get: (path, token, headers) => request('GET', path, { token, headers }),
+  };
+}
+
+async function openFreshDatabase(): Promise<{ database: Database; dropDatabase: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return { database: await openDatabase({ kind: 'pglite', dataDir: null }), dropDatabase: async () => {} };
+
+  const name = `canopy_test_${randomAlphanumeric(12).toLowerCase()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: testUrl.toString(), poolSize: 5 });
+  return {
+    database,
+    dropDatabase: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
