@@ -15,11 +15,11 @@ import { AllocationSchema } from './modules/allocations/schemas.ts';
 import { CompanySchema, companyRoutes } from './modules/company/routes.ts';
 import { meRoutes, TokenSchema } from './modules/me/routes.ts';
 import { plantingRoutes } from './modules/plantings/routes.ts';
-import { PlantingSchema } from './modules/plantings/schemas.ts';
+import { PartnerSchema, PlantingSchema } from './modules/plantings/schemas.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
-import { ProjectSchema } from './modules/projects/schemas.ts';
+import { MonitoringSchema, ProjectSchema, VerificationSchema } from './modules/projects/schemas.ts';
 import { RecipientSchema } from './modules/recipients/present.ts';
-import { webhookEndpointRoutes } from './modules/webhook-endpoints/routes.ts';
+import { WebhookEndpointSchema, webhookEndpointRoutes } from './modules/webhook-endpoints/routes.ts';
 
 export type App = FastifyInstance;
 
@@ -42,6 +42,11 @@ export async function buildApp({ config, db, logger = true }: AppOptions) {
   app.addHook('onSend', async (request, reply) => {
     reply.header('Request-Id', request.id);
   });
+  app.addHook('onRoute', (route) => {
+    // The scope a route needs is part of its contract: show it in the OpenAPI document.
+    const scope = route.config?.scope;
+    if (scope) route.schema = { ...route.schema, security: [{ bearer: scope === 'any' ? [] : [scope] }] };
+  });
   app.setErrorHandler(errorHandler(config.publicBaseUrl));
   app.setNotFoundHandler((request) => {
     throw errors.routeNotFound(request.method, request.url);
@@ -62,7 +67,10 @@ export async function buildApp({ config, db, logger = true }: AppOptions) {
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
-  for (const schema of [ErrorSchema, TokenSchema, CompanySchema, AllocationSchema, PlantingSchema, ProjectSchema, RecipientSchema]) {
+  for (const schema of [
+    ErrorSchema, TokenSchema, CompanySchema, AllocationSchema, PlantingSchema, PartnerSchema, ProjectSchema,
+    MonitoringSchema, VerificationSchema, RecipientSchema, WebhookEndpointSchema,
+  ]) {
     app.addSchema(schema);
   }
 
@@ -74,6 +82,10 @@ export async function buildApp({ config, db, logger = true }: AppOptions) {
   await app.register(
     async (v2) => {
       v2.addHook('onRequest', authenticateV2(db, config.publicBaseUrl));
+      v2.addHook('onSend', async (request, reply) => {
+        // Translated texts follow Accept-Language; caches must key on it.
+        if (request.ctx) reply.header('Content-Language', request.ctx.language).header('Vary', 'Accept-Language');
+      });
       await v2.register(meRoutes, { rateLimits: config.rateLimits });
       await v2.register(companyRoutes);
       await v2.register(allocationRoutes);

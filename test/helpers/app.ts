@@ -32,6 +32,13 @@ export interface TestResponse {
   text: string;
 }
 
+// Registered when a test file imports this helper, i.e. on the file's root: an after()
+// registered inside a before() hook would run as soon as that hook ends.
+const cleanups: (() => Promise<void>)[] = [];
+after(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
 /**
  * Starts Canopy on a fresh database for one test file and stops it when the file ends:
  * an in-memory PGlite, or, when DATABASE_URL is set, a new database on that server
@@ -47,7 +54,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   if (!address || typeof address === 'string') throw new Error('no port');
   const baseUrl = `http://127.0.0.1:${address.port}`;
 
-  after(async () => {
+  cleanups.push(async () => {
     await app.close();
     await database.close();
     await dropDatabase();

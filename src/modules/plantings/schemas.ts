@@ -1,4 +1,65 @@
 import { Type } from '@sinclair/typebox';
+import { DateString, expandParam, idParams, idString, Nullable, StringEnum, Timestamp } from '../../http/common-schemas.ts';
+import { createdSinceParam, listSchema, pageParams, updatedSinceParam } from '../../http/pagination.ts';
+import { LocationSchema, PhotoSchema, PolygonSchema, SpeciesSchema } from '../dossier/present.ts';
+import { MonitoringSchema, VerificationSchema } from '../projects/schemas.ts';
 
-// TEMPORARY placeholder, replaced by the plantings module in this same change.
-export const PlantingSchema = Type.Object({ id: Type.String() }, { $id: 'Planting', additionalProperties: true });
+export const PLANTING_EXPANDS = ['project', 'partner'] as const;
+
+export const PartnerSchema = Type.Object(
+  {
+    id: Type.String(),
+    object: Type.Literal('planting_partner'),
+    name: Type.String(),
+    country: Nullable(Type.String()),
+    website_url: Nullable(Type.String()),
+  },
+  { $id: 'PlantingPartner', description: 'The organisation that plants the trees.' },
+);
+
+export const VerificationSummarySchema = Type.Object({
+  status: StringEnum(['verified', 'unverified'], { description: 'verified once the project has a published verification statement' }),
+  latest: Nullable(Type.Ref(VerificationSchema)),
+});
+
+const expandable = (prefix: string, ref: string) =>
+  Type.Union([Type.String({ description: `${prefix} id` }), Type.Ref(ref)], { description: `${prefix} id, or the object when expanded` });
+
+export const PlantingSchema = Type.Object(
+  {
+    id: Type.String(),
+    object: Type.Literal('planting'),
+    project: expandable('prj_', 'Project'),
+    partner: expandable('ptn_', 'PlantingPartner'),
+    source: StringEnum(['foundation', 'legacy']),
+    planted_at: Nullable(DateString()),
+    trees: Type.Integer({ description: 'All trees of the planting.' }),
+    trees_for_company: Type.Integer({ description: "The calling company's trees in this planting." }),
+    species: Type.Array(SpeciesSchema),
+    location: Nullable(LocationSchema),
+    geometry: Nullable(PolygonSchema),
+    photos: Type.Array(PhotoSchema),
+    planting_method: Nullable(Type.String()),
+    notes: Nullable(Type.String()),
+    latest_monitoring: Nullable(Type.Ref(MonitoringSchema)),
+    verification: VerificationSummarySchema,
+    created_at: Timestamp(),
+    updated_at: Timestamp('Also moves when the dossier grows.'),
+  },
+  { $id: 'Planting', description: 'A batch of trees planted by a planting partner, with its proof dossier.' },
+);
+
+export const PlantingListQuery = Type.Object(
+  {
+    source: Type.Optional(StringEnum(['foundation', 'legacy'])),
+    project: Type.Optional(idString('project')),
+    ...updatedSinceParam,
+    ...createdSinceParam,
+    ...pageParams,
+    ...expandParam([...PLANTING_EXPANDS]),
+  },
+  { additionalProperties: false },
+);
+export const PlantingRetrieveQuery = Type.Object(expandParam([...PLANTING_EXPANDS]), { additionalProperties: false });
+export const PlantingParams = idParams('planting');
+export const PlantingList = listSchema(Type.Ref(PlantingSchema), 'A page of plantings that hold the company\'s trees, newest first.');

@@ -1,0 +1,92 @@
+import type { Static } from '@sinclair/typebox';
+import type { ApiContext } from '../../http/auth.ts';
+import { errors } from '../../http/errors.ts';
+import { keysetPage } from '../../http/pagination.ts';
+import type { ProjectListQuery, ProjectSubListQuery } from './schemas.ts';
+
+/**
+ * A company sees the projects it has trees in, in the token's mode (company_projects),
+ * with its own per-status tree counts. Any other project answers 404.
+ */
+export function projectsOf(ctx: ApiContext) {
+  return ctx.db
+    .selectFrom('company_projects as cp')
+    .innerJoin('projects as p', 'p.id', 'cp.project_id')
+    .selectAll('p')
+    .select(['cp.trees_pledged', 'cp.trees_planted', 'cp.trees_monitored'])
+    .where('cp.company_id', '=', ctx.companyId)
+    .where('cp.livemode', '=', ctx.livemode);
+}
+
+export type ProjectWithTrees = Awaited<ReturnType<ReturnType<typeof projectsOf>['executeTakeFirstOrThrow']>>;
+
+export async function findProject(ctx: ApiContext, id: string) {
+  const row = await projectsOf(ctx).where('p.id', '=', id).executeTakeFirst();
+  if (!row) throw errors.notFound('project', id);
+  return row;
+}
+
+export async function findProjectsByIds(ctx: ApiContext, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return projectsOf(ctx).where('p.id', 'in', ids).execute();
+}
+
+export async function listProjects(ctx: ApiContext, query: Static<typeof ProjectListQuery>) {
+  let q = projectsOf(ctx);
+  if (query.country) q = q.where('p.country', '=', query.country);
+  if (query.created_since) q = q.where('cp.project_created_at', '>=', new Date(query.created_since));
+  if (query.updated_since) q = q.where('p.updated_at', '>=', new Date(query.updated_since));
+  let after = null;
+  if (query.starting_after) {
+    const cursor = await ctx.db
+      .selectFrom('company_projects')
+      .select(['project_created_at', 'project_id'])
+      .where('company_id', '=', ctx.companyId)
+      .where('livemode', '=', ctx.livemode)
+      .where('project_id', '=', query.starting_after)
+      .executeTakeFirst();
+    if (!cursor) throw errors.startingAfterUnknown(query.starting_after);
+    after = { sortValue: cursor.project_created_at, id: cursor.project_id };
+  }
+  return keysetPage(q, { sortColumn: 'cp.project_created_at', idColumn: 'cp.project_id', limit: query.limit, after });
+}
+
+/** Verification statements of a visible project, newest published first. */
+export async function listVerifications(ctx: ApiContext, projectId: string, query: Static<typeof ProjectSubListQuery>) {
+  await findProject(ctx, projectId);
+  const q = ctx.db.selectFrom('verifications').selectAll().where('project_id', '=', projectId);
+  let after = null;
+  if (query.starting_after) {
+    const cursor = await q.where('id', '=', query.starting_after).executeTakeFirst();
+    if (!cursor) throw errors.startingAfterUnknown(query.starting_after);
+    after = { sortValue: cursor.published_at, id: cursor.id };
+  }
+  return keysetPage(q, { sortColumn: 'published_at', idColumn: 'id', limit: query.limit, after });
+}
+
+/** Measurements of a visible project, project-wide and of its plantings, newest recorded first. */
+export async function listMonitoring(ctx: ApiContext, projectId: string, query: Static<typeof ProjectSubListQuery>) {
+  await findProject(ctx, projectId);
+  const q = ctx.db.selectFrom('monitorings').selectAll().where('project_id', '=', projectId);
+  let after = null;
+  if (query.starting_after) {
+    const cursor = await q.where('id', '=', query.starting_after).executeTakeFirst();
+    if (!cursor) throw errors.startingAfterUnknown(query.starting_after);
+    after = { sortValue: cursor.recorded_at, id: cursor.id };
+  }
+  return keysetPage(q, { sortColumn: 'recorded_at', idColumn: 'id', limit: query.limit, after });
+}
+
+/** The newest verification of each project, for `verification.latest`. */
+export async function latestVerifications(ctx: ApiContext, projectIds: readonly string[]) {
+  if (projectIds.length === 0) return [];
+  return ctx.db
+    .selectFrom('verifications')
+    .selectAll()
+    .distinctOn('project_id')
+    .where('project_id', 'in', projectIds)
+    .orderBy('project_id')
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}

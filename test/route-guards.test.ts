@@ -1,0 +1,122 @@
+import assert from 'node:assert/strict';
+import { before, describe, test } from 'node:test';
+import { SCOPES } from '../src/http/scopes.ts';
+import { startTestApp, type TestApp } from './helpers/app.ts';
+import * as make from './helpers/factories.ts';
+
+/**
+ * One check for every v2 route, read from the OpenAPI document so that a new route is
+ * covered the day it is added: 401 without a token, 403 without its scope, and 404 for
+ * an id that belongs to another company or to the other mode.
+ */
+
+interface Operation {
+  method: string;
+  path: string;
+  scope: string | null;
+}
+
+let app: TestApp;
+let operations: Operation[];
+let owner: make.TestCompany;
+let stranger: make.TestCompany;
+/** Ids owned by `owner`, by id prefix, in live mode and in test mode. */
+const liveIds: Record<string, string> = {};
+const testIds: Record<string, string> = {};
+
+before(async () => {
+  app = await startTestApp();
+  const doc = (await app.get('/v2/openapi.json')).body;
+  operations = Object.entries(doc.paths as Record<string, Record<string, { security?: { bearer: string[] }[] }>>).flatMap(
+    ([path, ops]) => Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, scope: op.security?.[0]?.bearer[0] ?? null })),
+  );
+
+  owner = await make.companyWithTokens(app.db);
+  stranger = await make.companyWithTokens(app.db);
+  // Live objects in one project, test objects in another, so each mode's ids are its own.
+  const liveProject = await make.project(app.db);
+  const livePlanting = await make.planting(app.db, liveProject);
+  const liveAllocation = await make.allocation(app.db, owner, livePlanting, { livemode: true });
+  const testProject = await make.project(app.db);
+  const testPlanting = await make.planting(app.db, testProject, { livemode: false });
+  const testAllocation = await make.allocation(app.db, owner, testPlanting, { livemode: false });
+  Object.assign(liveIds, { alloc: liveAllocation.id, plt: livePlanting.id, prj: liveProject.id });
+  Object.assign(testIds, { alloc: testAllocation.id, plt: testPlanting.id, prj: testProject.id });
+});
+
+function withId(path: string, ids: Record<string, string>): string {
+  const prefix = /^\/v2\/([a-z-]+)\//.exec(path)?.[1];
+  const kind = { allocations: 'alloc', plantings: 'plt', projects: 'prj' }[prefix ?? ''];
+  if (!kind) throw new Error(`No fixture id for ${path}: add one to route-guards.test.ts`);
+  return path.replace('{id}', ids[kind] as string);
+}
+
+describe('every v2 route', () => {
+  test('the document lists the routes of the read API', () => {
+    const paths = operations.map((op) => `${op.method} ${op.path}`);
+    for (const expected of ['GET /v2/me', 'GET /v2/company', 'GET /v2/allocations', 'GET /v2/allocations/{id}', 'GET /v2/plantings/{id}', 'GET /v2/projects/{id}/monitoring']) {
+      assert.ok(paths.includes(expected), `${expected} missing from ${paths.join(', ')}`);
+    }
+  });
+
+  test('answers 401 token_missing without a token, and 401 token_invalid with an unknown one', async () => {
+    for (const op of operations) {
+      const path = op.path.includes('{id}') ? withId(op.path, liveIds) : op.path;
+      const missing = await app.request(op.method, path);
+      assert.equal(missing.status, 401, `${op.method} ${op.path}`);
+      assert.equal(missing.body.error.code, 'token_missing', `${op.method} ${op.path}`);
+      const unknown = await app.request(op.method, path, { token: `canopy_live_${'x'.repeat(32)}` });
+      assert.equal(unknown.status, 401, `${op.method} ${op.path}`);
+      assert.equal(unknown.body.error.code, 'token_invalid');
+    }
+  });
+
+  test('answers 403 scope_missing naming the scope when the token lacks it', async () => {
+    for (const op of operations.filter((o) => o.scope)) {
+      const token = await make.tokenFor(app.db, owner, { scopes: SCOPES.filter((s) => s !== op.scope) });
+      const path = op.path.includes('{id}') ? withId(op.path, liveIds) : op.path;
+      const response = await app.request(op.method, path, { token: token.token });
+      assert.equal(response.status, 403, `${op.method} ${op.path}`);
+      assert.equal(response.body.error.code, 'scope_missing');
+      assert.equal(response.body.error.required_scope, op.scope);
+      assert.match(response.body.error.message, new RegExp(String(op.scope)));
+    }
+  });
+
+  test("answers 200 for the owner's own id in its own mode", async () => {
+    for (const op of operations.filter((o) => o.path.includes('{id}'))) {
+      const live = await app.request(op.method, withId(op.path, liveIds), { token: owner.live });
+      assert.equal(live.status, 200, `${op.method} ${op.path} live: ${live.text}`);
+      const testMode = await app.request(op.method, withId(op.path, testIds), { token: owner.test });
+      assert.equal(testMode.status, 200, `${op.method} ${op.path} test: ${testMode.text}`);
+    }
+  });
+
+  test("answers 404 for another company's id and for the other mode's id", async () => {
+    for (const op of operations.filter((o) => o.path.includes('{id}'))) {
+      const foreign = await app.request(op.method, withId(op.path, liveIds), { token: stranger.live });
+      assert.equal(foreign.status, 404, `${op.method} ${op.path} as another company`);
+      assert.equal(foreign.body.error.code, 'resource_missing');
+      const otherMode = await app.request(op.method, withId(op.path, liveIds), { token: owner.test });
+      assert.equal(otherMode.status, 404, `${op.method} ${op.path} live id with a test token`);
+      const otherModeBack = await app.request(op.method, withId(op.path, testIds), { token: owner.live });
+      assert.equal(otherModeBack.status, 404, `${op.method} ${op.path} test id with a live token`);
+    }
+  });
+
+  test('answers 404 resource_missing for a malformed id', async () => {
+    for (const op of operations.filter((o) => o.path.includes('{id}'))) {
+      const response = await app.request(op.method, op.path.replace('{id}', 'not_an_id'), { token: owner.live });
+      assert.equal(response.status, 404, `${op.method} ${op.path}`);
+      assert.equal(response.body.error.code, 'resource_missing');
+      assert.equal(response.body.error.param, 'id');
+    }
+  });
+
+  test('every response, error or not, carries Request-Id matching the error body', async () => {
+    const ok = await app.get('/v2/me', owner.live);
+    assert.match(ok.headers.get('request-id') ?? '', /^req_[A-Za-z0-9]{24}$/);
+    const failed = await app.get('/v2/company');
+    assert.equal(failed.headers.get('request-id'), failed.body.error.request_id);
+  });
+});
