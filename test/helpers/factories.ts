@@ -127,3 +127,46 @@ export async function allocation(
     createdAt: options.createdAt,
   });
 }
+
+export async function monitoring(
+  db: Kysely<DB>,
+  projectRow: { id: string },
+  options: { plantingId?: string | null; recordedAt?: string; survivalRate?: number } = {},
+) {
+  return db
+    .insertInto('monitorings')
+    .values({
+      id: newId('monitoring'),
+      foundation_ref: `mon-${randomAlphanumeric(10)}`,
+      project_id: projectRow.id,
+      planting_id: options.plantingId ?? null,
+      recorded_at: options.recordedAt ?? '2025-05-01',
+      survival_rate: options.survivalRate ?? 0.87,
+      trees_alive: 870,
+      method: 'field_count',
+      photos: JSON.stringify([{ url: 'https://images.example.org/mon.jpg', caption: { en: 'Seedlings at one year', nl: 'Zaailingen na een jaar' }, taken_at: '2025-05-01', credit: 'GBP' }]),
+      notes: JSON.stringify({ en: 'Good survival after the dry season.', nl: 'Goede overleving na het droge seizoen.' }),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function verification(db: Kysely<DB>, projectRow: { id: string }, options: { publishedAt?: Date } = {}) {
+  return db
+    .insertInto('verifications')
+    .values({
+      id: newId('verification'),
+      foundation_ref: `ver-${randomAlphanumeric(10)}`,
+      project_id: projectRow.id,
+      period_start: '2024-01-01',
+      period_end: '2024-12-31',
+      verifier_name: 'Forest Audit Bureau',
+      verifier_website_url: 'https://audit.example.org',
+      document_url: 'https://audit.example.org/reports/2024.pdf',
+      summary: JSON.stringify({ en: 'Survival and planting counts confirmed.', nl: 'Overleving en aantallen bevestigd.' }),
+      trees_verified: 950,
+      published_at: options.publishedAt ?? new Date('2025-02-01T10:00:00Z'),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
