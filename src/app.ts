@@ -13,6 +13,8 @@ import { errors } from './http/errors.ts';
 import { allocationRoutes } from './modules/allocations/routes.ts';
 import { AllocationSchema } from './modules/allocations/schemas.ts';
 import { CompanySchema, companyRoutes } from './modules/company/routes.ts';
+import { eventRoutes } from './modules/events/routes.ts';
+import { EventSchema } from './modules/events/schemas.ts';
 import { meRoutes, TokenSchema } from './modules/me/routes.ts';
 import { plantingRoutes } from './modules/plantings/routes.ts';
 import { PartnerSchema, PlantingSchema } from './modules/plantings/schemas.ts';
@@ -69,7 +71,7 @@ export async function buildApp({ config, db, logger = true }: AppOptions) {
   });
   for (const schema of [
     ErrorSchema, TokenSchema, CompanySchema, AllocationSchema, PlantingSchema, PartnerSchema, ProjectSchema,
-    MonitoringSchema, VerificationSchema, RecipientSchema, WebhookEndpointSchema,
+    MonitoringSchema, VerificationSchema, RecipientSchema, WebhookEndpointSchema, EventSchema,
   ]) {
     app.addSchema(schema);
   }
@@ -92,6 +94,7 @@ export async function buildApp({ config, db, logger = true }: AppOptions) {
       await v2.register(plantingRoutes);
       await v2.register(projectRoutes);
       await v2.register(webhookEndpointRoutes);
+      await v2.register(eventRoutes);
     },
     { prefix: '/v2' },
   );

@@ -296,7 +296,7 @@ export interface EventsTable {
   company_id: string;
   livemode: boolean;
   type: string;
-  data: Json<{ object: unknown; previous?: unknown }>;
+  data: Json<{ object: unknown; previous?: Record<string, unknown> }>;
   created_at: CreatedAt;
 }
 

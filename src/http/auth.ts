@@ -1,20 +1,34 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { hashSecret, TOKEN_PATTERN } from '../auth/tokens.ts';
-import type { DB, Language } from '../db/schema.ts';
+import type { DB, Db, Language } from '../db/schema.ts';
 import { addressAllowed } from './client-address.ts';
 import { errors } from './errors.ts';
 import { negotiateLanguage } from './i18n.ts';
-import { isScope, roleAllowsScope, type RouteScope, type Scope } from './scopes.ts';
+import { isScope, roleAllowsScope, type RouteScope, SCOPES, type Scope } from './scopes.ts';
 
-/** Who is calling and on whose behalf: what every v2 service receives. */
-export interface ApiContext {
-  db: Kysely<DB>;
+/**
+ * What reading and presenting a company's objects needs: whose objects, which mode,
+ * which language, and which scopes (personal data needs recipients:read). Events and
+ * the worker build one without a request; see systemReadContext.
+ */
+export interface ReadContext {
+  db: Db;
   companyId: string;
   livemode: boolean;
   language: Language;
   scopes: readonly Scope[];
   publicBaseUrl: string;
+}
+
+/** A read context for the service itself: English, every scope (events hold the full object). */
+export function systemReadContext(db: Db, companyId: string, livemode: boolean, publicBaseUrl: string): ReadContext {
+  return { db, companyId, livemode, language: 'en', scopes: SCOPES, publicBaseUrl };
+}
+
+/** Who is calling and on whose behalf: what every v2 request carries. */
+export interface ApiContext extends ReadContext {
+  db: Kysely<DB>;
   token: {
     id: string;
     name: string;

@@ -1,4 +1,4 @@
-import type { ApiContext } from '../../http/auth.ts';
+import type { ReadContext } from '../../http/auth.ts';
 import { iso, wants } from '../../http/common-schemas.ts';
 import { loadPlantings } from '../plantings/present.ts';
 import { loadProjects } from '../projects/present.ts';
@@ -9,7 +9,7 @@ import type { AllocationWithPlanting } from './queries.ts';
  * Allocation rows to API objects. Expanded relations are loaded once for the whole page
  * (one query per relation, not one per row).
  */
-export async function presentAllocations(ctx: ApiContext, rows: AllocationWithPlanting[], expand: readonly string[] = []) {
+export async function presentAllocations(ctx: ReadContext, rows: AllocationWithPlanting[], expand: readonly string[] = []) {
   const ids = (pick: (row: AllocationWithPlanting) => string | null) => [...new Set(rows.map(pick).filter((id): id is string => id !== null))];
   const [plantings, projects, recipients] = await Promise.all([
     wants(expand, 'planting') ? loadPlantings(ctx, ids((r) => r.planting_id)) : null,

@@ -1,10 +1,10 @@
 import type { Static } from '@sinclair/typebox';
-import type { ApiContext } from '../../http/auth.ts';
+import type { ReadContext } from '../../http/auth.ts';
 import { errors } from '../../http/errors.ts';
 import { keysetPage } from '../../http/pagination.ts';
 import type { AllocationListQuery } from './schemas.ts';
 
-function allocationsOf(ctx: ApiContext) {
+function allocationsOf(ctx: ReadContext) {
   return ctx.db
     .selectFrom('allocations as a')
     .innerJoin('plantings as p', 'p.id', 'a.planting_id')
@@ -16,13 +16,13 @@ function allocationsOf(ctx: ApiContext) {
 
 export type AllocationWithPlanting = Awaited<ReturnType<ReturnType<typeof allocationsOf>['executeTakeFirstOrThrow']>>;
 
-export async function findAllocation(ctx: ApiContext, id: string) {
+export async function findAllocation(ctx: ReadContext, id: string) {
   const row = await allocationsOf(ctx).where('a.id', '=', id).executeTakeFirst();
   if (!row) throw errors.notFound('allocation', id);
   return row;
 }
 
-export async function listAllocations(ctx: ApiContext, query: Static<typeof AllocationListQuery>) {
+export async function listAllocations(ctx: ReadContext, query: Static<typeof AllocationListQuery>) {
   let q = allocationsOf(ctx);
   if (query.status) q = q.where('a.status', '=', query.status);
   if (query.source) q = q.where('a.source', '=', query.source);

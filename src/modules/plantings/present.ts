@@ -1,4 +1,4 @@
-import type { ApiContext } from '../../http/auth.ts';
+import type { ReadContext } from '../../http/auth.ts';
 import { iso, wants } from '../../http/common-schemas.ts';
 import { translate } from '../../http/i18n.ts';
 import { presentGeometry, presentLocation, presentPhotos, presentSpecies } from '../dossier/present.ts';
@@ -10,7 +10,7 @@ import { findPlantingsByIds, latestMonitorings, type PlantingWithCompanyTrees } 
  * Planting rows to API objects, with the proof dossier. Latest measurements,
  * verifications and expanded relations are loaded once for the whole page.
  */
-export async function presentPlantings(ctx: ApiContext, rows: PlantingWithCompanyTrees[], expand: readonly string[] = []) {
+export async function presentPlantings(ctx: ReadContext, rows: PlantingWithCompanyTrees[], expand: readonly string[] = []) {
   const unique = (values: string[]) => [...new Set(values)];
   const projectIds = unique(rows.map((row) => row.project_id));
   const [monitorings, verifications, projects, partners] = await Promise.all([
@@ -44,7 +44,7 @@ export async function presentPlantings(ctx: ApiContext, rows: PlantingWithCompan
 }
 
 /** Visible plantings by id, as API objects, for `expand[]=planting`. */
-export async function loadPlantings(ctx: ApiContext, ids: readonly string[], expand: readonly string[] = []) {
+export async function loadPlantings(ctx: ReadContext, ids: readonly string[], expand: readonly string[] = []) {
   const objects = await presentPlantings(ctx, await findPlantingsByIds(ctx, ids), expand);
   return new Map(objects.map((object) => [object.id, object]));
 }

@@ -1,5 +1,5 @@
 import type { Static } from '@sinclair/typebox';
-import type { ApiContext } from '../../http/auth.ts';
+import type { ReadContext } from '../../http/auth.ts';
 import { errors } from '../../http/errors.ts';
 import { keysetPage } from '../../http/pagination.ts';
 import type { PlantingListQuery } from './schemas.ts';
@@ -8,7 +8,7 @@ import type { PlantingListQuery } from './schemas.ts';
  * A company sees the plantings that hold its trees in the token's mode
  * (company_plantings), with its own tree count. Any other planting answers 404.
  */
-function plantingsOf(ctx: ApiContext) {
+function plantingsOf(ctx: ReadContext) {
   return ctx.db
     .selectFrom('company_plantings as cp')
     .innerJoin('plantings as p', 'p.id', 'cp.planting_id')
@@ -20,18 +20,18 @@ function plantingsOf(ctx: ApiContext) {
 
 export type PlantingWithCompanyTrees = Awaited<ReturnType<ReturnType<typeof plantingsOf>['executeTakeFirstOrThrow']>>;
 
-export async function findPlanting(ctx: ApiContext, id: string) {
+export async function findPlanting(ctx: ReadContext, id: string) {
   const row = await plantingsOf(ctx).where('p.id', '=', id).executeTakeFirst();
   if (!row) throw errors.notFound('planting', id);
   return row;
 }
 
-export async function findPlantingsByIds(ctx: ApiContext, ids: readonly string[]) {
+export async function findPlantingsByIds(ctx: ReadContext, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return plantingsOf(ctx).where('p.id', 'in', ids).execute();
 }
 
-export async function listPlantings(ctx: ApiContext, query: Static<typeof PlantingListQuery>) {
+export async function listPlantings(ctx: ReadContext, query: Static<typeof PlantingListQuery>) {
   let q = plantingsOf(ctx);
   if (query.project) q = q.where('cp.project_id', '=', query.project);
   if (query.source) q = q.where('p.source', '=', query.source);
@@ -53,7 +53,7 @@ export async function listPlantings(ctx: ApiContext, query: Static<typeof Planti
 }
 
 /** The newest measurement of each planting, for `latest_monitoring`. */
-export async function latestMonitorings(ctx: ApiContext, plantingIds: readonly string[]) {
+export async function latestMonitorings(ctx: ReadContext, plantingIds: readonly string[]) {
   if (plantingIds.length === 0) return [];
   return ctx.db
     .selectFrom('monitorings')

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Language, MonitoringsTable, VerificationsTable } from '../../db/schema.ts';
-import type { ApiContext } from '../../http/auth.ts';
+import type { ReadContext } from '../../http/auth.ts';
 import { iso, wants } from '../../http/common-schemas.ts';
 import { translate } from '../../http/i18n.ts';
 import { presentGeometry, presentLocation, presentPhotos, presentSpecies } from '../dossier/present.ts';
@@ -46,12 +46,12 @@ export function verificationSummary(latest: VerificationObject | undefined) {
 }
 
 /** The latest verification of each project, presented, keyed by project id. */
-export async function latestVerificationByProject(ctx: ApiContext, projectIds: readonly string[]) {
+export async function latestVerificationByProject(ctx: ReadContext, projectIds: readonly string[]) {
   const rows = await latestVerifications(ctx, projectIds);
   return new Map(rows.map((row) => [row.project_id, presentVerification(row, ctx.language)]));
 }
 
-export async function presentProjects(ctx: ApiContext, rows: ProjectWithTrees[], expand: readonly string[] = []) {
+export async function presentProjects(ctx: ReadContext, rows: ProjectWithTrees[], expand: readonly string[] = []) {
   const projectIds = rows.map((row) => row.id);
   const [verifications, partners] = await Promise.all([
     latestVerificationByProject(ctx, projectIds),
@@ -89,7 +89,7 @@ export async function presentProjects(ctx: ApiContext, rows: ProjectWithTrees[],
 export type ProjectObject = Awaited<ReturnType<typeof presentProjects>>[number];
 
 /** Visible projects by id, as API objects, for `expand[]=project`. */
-export async function loadProjects(ctx: ApiContext, ids: readonly string[], expand: readonly string[] = []) {
+export async function loadProjects(ctx: ReadContext, ids: readonly string[], expand: readonly string[] = []) {
   const objects = await presentProjects(ctx, await findProjectsByIds(ctx, ids), expand);
   return new Map(objects.map((object) => [object.id, object]));
 }

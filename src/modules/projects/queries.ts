@@ -1,5 +1,5 @@
 import type { Static } from '@sinclair/typebox';
-import type { ApiContext } from '../../http/auth.ts';
+import type { ReadContext } from '../../http/auth.ts';
 import { errors } from '../../http/errors.ts';
 import { keysetPage } from '../../http/pagination.ts';
 import type { ProjectListQuery, ProjectSubListQuery } from './schemas.ts';
@@ -8,7 +8,7 @@ import type { ProjectListQuery, ProjectSubListQuery } from './schemas.ts';
  * A company sees the projects it has trees in, in the token's mode (company_projects),
  * with its own per-status tree counts. Any other project answers 404.
  */
-export function projectsOf(ctx: ApiContext) {
+export function projectsOf(ctx: ReadContext) {
   return ctx.db
     .selectFrom('company_projects as cp')
     .innerJoin('projects as p', 'p.id', 'cp.project_id')
@@ -20,18 +20,18 @@ export function projectsOf(ctx: ApiContext) {
 
 export type ProjectWithTrees = Awaited<ReturnType<ReturnType<typeof projectsOf>['executeTakeFirstOrThrow']>>;
 
-export async function findProject(ctx: ApiContext, id: string) {
+export async function findProject(ctx: ReadContext, id: string) {
   const row = await projectsOf(ctx).where('p.id', '=', id).executeTakeFirst();
   if (!row) throw errors.notFound('project', id);
   return row;
 }
 
-export async function findProjectsByIds(ctx: ApiContext, ids: readonly string[]) {
+export async function findProjectsByIds(ctx: ReadContext, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return projectsOf(ctx).where('p.id', 'in', ids).execute();
 }
 
-export async function listProjects(ctx: ApiContext, query: Static<typeof ProjectListQuery>) {
+export async function listProjects(ctx: ReadContext, query: Static<typeof ProjectListQuery>) {
   let q = projectsOf(ctx);
   if (query.country) q = q.where('p.country', '=', query.country);
   if (query.created_since) q = q.where('cp.project_created_at', '>=', new Date(query.created_since));
@@ -52,7 +52,7 @@ export async function listProjects(ctx: ApiContext, query: Static<typeof Project
 }
 
 /** Verification statements of a visible project, newest published first. */
-export async function listVerifications(ctx: ApiContext, projectId: string, query: Static<typeof ProjectSubListQuery>) {
+export async function listVerifications(ctx: ReadContext, projectId: string, query: Static<typeof ProjectSubListQuery>) {
   await findProject(ctx, projectId);
   const q = ctx.db.selectFrom('verifications').selectAll().where('project_id', '=', projectId);
   let after = null;
@@ -65,7 +65,7 @@ export async function listVerifications(ctx: ApiContext, projectId: string, quer
 }
 
 /** Measurements of a visible project, project-wide and of its plantings, newest recorded first. */
-export async function listMonitoring(ctx: ApiContext, projectId: string, query: Static<typeof ProjectSubListQuery>) {
+export async function listMonitoring(ctx: ReadContext, projectId: string, query: Static<typeof ProjectSubListQuery>) {
   await findProject(ctx, projectId);
   const q = ctx.db.selectFrom('monitorings').selectAll().where('project_id', '=', projectId);
   let after = null;
@@ -78,7 +78,7 @@ export async function listMonitoring(ctx: ApiContext, projectId: string, query: 
 }
 
 /** The newest verification of each project, for `verification.latest`. */
-export async function latestVerifications(ctx: ApiContext, projectIds: readonly string[]) {
+export async function latestVerifications(ctx: ReadContext, projectIds: readonly string[]) {
   if (projectIds.length === 0) return [];
   return ctx.db
     .selectFrom('verifications')

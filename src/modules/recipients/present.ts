@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { ApiContext } from '../../http/auth.ts';
+import type { ReadContext } from '../../http/auth.ts';
 import { idString, iso, Nullable, Timestamp } from '../../http/common-schemas.ts';
 
 export const RecipientSchema = Type.Object(
@@ -32,7 +32,7 @@ export const RecipientSchema = Type.Object(
  * left out. The certificate object is filled in by the certificates issue; until a
  * certificate exists it is null.
  */
-export async function loadRecipients(ctx: ApiContext, ids: readonly string[]) {
+export async function loadRecipients(ctx: ReadContext, ids: readonly string[]) {
   const result = new Map<string, ReturnType<typeof presentRecipient>>();
   if (ids.length === 0) return result;
   const rows = await ctx.db

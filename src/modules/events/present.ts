@@ -1,0 +1,26 @@
+import type { EventType } from '../../events/record.ts';
+import type { ReadContext } from '../../http/auth.ts';
+import { iso } from '../../http/common-schemas.ts';
+import { deliveriesOf, type EventRow } from './queries.ts';
+
+/** Event rows to API objects, each with its per-endpoint delivery state. */
+export async function presentEvents(ctx: ReadContext, rows: EventRow[]) {
+  const deliveries = await deliveriesOf(ctx, rows.map((row) => row.id));
+  return rows.map((row) => ({
+    id: row.id,
+    object: 'event' as const,
+    livemode: row.livemode,
+    type: row.type as EventType,
+    created: iso(row.created_at),
+    data: row.data,
+    deliveries: deliveries
+      .filter((delivery) => delivery.event_id === row.id)
+      .map((delivery) => ({
+        endpoint: delivery.endpoint_id,
+        status: delivery.status,
+        attempts: delivery.attempts,
+        last_attempt_at: iso(delivery.last_attempt_at),
+        last_status_code: delivery.last_status_code,
+      })),
+  }));
+}

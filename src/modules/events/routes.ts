@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { listEnvelope } from '../../http/pagination.ts';
+import { presentEvents } from './present.ts';
+import { findEvent, listEvents } from './queries.ts';
+import { EventList, EventListQuery, EventParams, EventSchema } from './schemas.ts';
+
+export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/events',
+    {
+      config: { scope: 'events:read' },
+      schema: {
+        operationId: 'listEvents',
+        summary: 'List events of the last 30 days, newest first, with their delivery state',
+        tags: ['Events'],
+        querystring: EventListQuery,
+        response: { 200: EventList },
+      },
+    },
+    async (request) => {
+      const { rows, hasMore } = await listEvents(request.ctx, request.query);
+      return listEnvelope('/v2/events', await presentEvents(request.ctx, rows), hasMore);
+    },
+  );
+
+  app.get(
+    '/events/:id',
+    {
+      config: { scope: 'events:read', resource: 'event' },
+      schema: {
+        operationId: 'getEvent',
+        summary: 'Retrieve an event',
+        tags: ['Events'],
+        params: EventParams,
+        response: { 200: Type.Ref(EventSchema) },
+      },
+    },
+    async (request) => {
+      const [event] = await presentEvents(request.ctx, [await findEvent(request.ctx, request.params.id)]);
+      return event;
+    },
+  );
+};

@@ -1,0 +1,45 @@
+import { Type } from '@sinclair/typebox';
+import { EVENT_TYPES } from '../../events/record.ts';
+import { Nullable, StringEnum, Timestamp } from '../../http/common-schemas.ts';
+import { createdSinceParam, listSchema, pageParams } from '../../http/pagination.ts';
+
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+
+export const EventSchema = Type.Object(
+  {
+    id: Type.String({ description: 'Treat as an opaque string.' }),
+    object: Type.Literal('event'),
+    livemode: Type.Boolean(),
+    type: StringEnum(EVENT_TYPES),
+    created: Timestamp(),
+    data: Type.Object(
+      {
+        object: Type.Unknown({ description: 'The object exactly as its GET endpoint returned it when the event happened, in English.' }),
+        previous: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Old values of the changed fields (allocation.updated).' })),
+      },
+      { additionalProperties: false },
+    ),
+    deliveries: Type.Array(
+      Type.Object({
+        endpoint: Type.String({ description: 'whe_ id' }),
+        status: StringEnum(DELIVERY_STATUSES),
+        attempts: Type.Integer(),
+        last_attempt_at: Nullable(Timestamp()),
+        last_status_code: Nullable(Type.Integer()),
+      }),
+    ),
+  },
+  { $id: 'Event', description: 'Something that happened to one of the company\'s objects.' },
+);
+
+export const EventListQuery = Type.Object(
+  {
+    type: Type.Optional(StringEnum(EVENT_TYPES)),
+    delivery_status: Type.Optional(StringEnum(DELIVERY_STATUSES, { description: 'Events with at least one delivery in this state.' })),
+    ...createdSinceParam,
+    ...pageParams,
+  },
+  { additionalProperties: false },
+);
+export const EventParams = Type.Object({ id: Type.String({ maxLength: 64 }) }, { additionalProperties: false });
+export const EventList = listSchema(Type.Ref(EventSchema), 'Events of the last 30 days, newest first.');
