@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
+import { recordEvent } from '../src/events/record.ts';
 import { SCOPES } from '../src/http/scopes.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
@@ -40,13 +41,15 @@ before(async () => {
   const testProject = await make.project(app.db);
   const testPlanting = await make.planting(app.db, testProject, { livemode: false });
   const testAllocation = await make.allocation(app.db, owner, testPlanting, { livemode: false });
-  Object.assign(liveIds, { alloc: liveAllocation.id, plt: livePlanting.id, prj: liveProject.id });
-  Object.assign(testIds, { alloc: testAllocation.id, plt: testPlanting.id, prj: testProject.id });
+  const liveEvent = await recordEvent(app.db, { companyId: owner.id, livemode: true, type: 'allocation.created', object: { id: liveAllocation.id } });
+  const testEvent = await recordEvent(app.db, { companyId: owner.id, livemode: false, type: 'allocation.created', object: { id: testAllocation.id } });
+  Object.assign(liveIds, { alloc: liveAllocation.id, plt: livePlanting.id, prj: liveProject.id, evt: liveEvent });
+  Object.assign(testIds, { alloc: testAllocation.id, plt: testPlanting.id, prj: testProject.id, evt: testEvent });
 });
 
 function withId(path: string, ids: Record<string, string>): string {
   const prefix = /^\/v2\/([a-z-]+)\//.exec(path)?.[1];
-  const kind = { allocations: 'alloc', plantings: 'plt', projects: 'prj' }[prefix ?? ''];
+  const kind = { allocations: 'alloc', plantings: 'plt', projects: 'prj', events: 'evt' }[prefix ?? ''];
   if (!kind) throw new Error(`No fixture id for ${path}: add one to route-guards.test.ts`);
   return path.replace('{id}', ids[kind] as string);
 }

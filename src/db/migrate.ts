@@ -13,11 +13,15 @@ export interface MigrationFile {
 }
 
 export function listMigrations(dir = MIGRATIONS_DIR): MigrationFile[] {
-  return readdirSync(dir)
+  const migrations = readdirSync(dir)
     .map((file) => /^(\d{4})_([a-z0-9_]+)\.sql$/.exec(file))
     .filter((match): match is RegExpExecArray => match !== null)
     .map((match) => ({ version: Number(match[1]), name: match[2] as string, file: path.join(dir, match[0]) }))
     .sort((a, b) => a.version - b.version);
+  // Two files with one number would leave the second unapplied forever: refuse to start.
+  const clash = migrations.find((migration, i) => migrations[i + 1]?.version === migration.version);
+  if (clash) throw new Error(`Two migrations are numbered ${String(clash.version).padStart(4, '0')}; renumber one of them.`);
+  return migrations;
 }
 
 /**

@@ -153,6 +153,7 @@ export interface MonitoringsTable {
   foundation_ref: string;
   project_id: string;
   planting_id: string | null;
+  livemode: Generated<boolean>;
   recorded_at: string;
   survival_rate: number;
   trees_alive: number;
@@ -166,6 +167,7 @@ export interface VerificationsTable {
   id: string;
   foundation_ref: string;
   project_id: string;
+  livemode: Generated<boolean>;
   period_start: string;
   period_end: string;
   verifier_name: string;

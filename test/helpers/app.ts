@@ -48,7 +48,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const { database, dropDatabase } = await openFreshDatabase();
   await migrate(database);
   const config = loadConfig({ ...process.env, PUBLIC_BASE_URL: 'http://canopy.test', ...env });
-  const app = await buildApp({ config, db: database.db, logger: false });
+  const app = await buildApp({ config, db: database.db, logger: process.env.TEST_LOG === "1" });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');

@@ -47,3 +47,8 @@ export async function listAllocations(ctx: ReadContext, query: Static<typeof All
   }
   return keysetPage(q, { sortColumn: 'a.created_at', idColumn: 'a.id', limit: query.limit, after });
 }
+
+export async function findAllocationsByIds(ctx: ReadContext, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return allocationsOf(ctx).where('a.id', 'in', ids).execute();
+}

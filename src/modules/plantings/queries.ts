@@ -2,6 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { ReadContext } from '../../http/auth.ts';
 import { errors } from '../../http/errors.ts';
 import { keysetPage } from '../../http/pagination.ts';
+import { visibleProof } from '../projects/queries.ts';
 import type { PlantingListQuery } from './schemas.ts';
 
 /**
@@ -55,9 +56,7 @@ export async function listPlantings(ctx: ReadContext, query: Static<typeof Plant
 /** The newest measurement of each planting, for `latest_monitoring`. */
 export async function latestMonitorings(ctx: ReadContext, plantingIds: readonly string[]) {
   if (plantingIds.length === 0) return [];
-  return ctx.db
-    .selectFrom('monitorings')
-    .selectAll()
+  return visibleProof(ctx, ctx.db.selectFrom('monitorings').selectAll())
     .distinctOn('planting_id')
     .where('planting_id', 'in', plantingIds)
     .orderBy('planting_id')

@@ -1,4 +1,6 @@
 import type { Static } from '@sinclair/typebox';
+import type { SelectQueryBuilder } from 'kysely';
+import type { DB } from '../../db/schema.ts';
 import type { ReadContext } from '../../http/auth.ts';
 import { errors } from '../../http/errors.ts';
 import { keysetPage } from '../../http/pagination.ts';
@@ -54,7 +56,7 @@ export async function listProjects(ctx: ReadContext, query: Static<typeof Projec
 /** Verification statements of a visible project, newest published first. */
 export async function listVerifications(ctx: ReadContext, projectId: string, query: Static<typeof ProjectSubListQuery>) {
   await findProject(ctx, projectId);
-  const q = ctx.db.selectFrom('verifications').selectAll().where('project_id', '=', projectId);
+  const q = visibleProof(ctx, ctx.db.selectFrom('verifications').selectAll().where('project_id', '=', projectId));
   let after = null;
   if (query.starting_after) {
     const cursor = await q.where('id', '=', query.starting_after).executeTakeFirst();
@@ -67,7 +69,7 @@ export async function listVerifications(ctx: ReadContext, projectId: string, que
 /** Measurements of a visible project, project-wide and of its plantings, newest recorded first. */
 export async function listMonitoring(ctx: ReadContext, projectId: string, query: Static<typeof ProjectSubListQuery>) {
   await findProject(ctx, projectId);
-  const q = ctx.db.selectFrom('monitorings').selectAll().where('project_id', '=', projectId);
+  const q = visibleProof(ctx, ctx.db.selectFrom('monitorings').selectAll().where('project_id', '=', projectId));
   let after = null;
   if (query.starting_after) {
     const cursor = await q.where('id', '=', query.starting_after).executeTakeFirst();
@@ -80,13 +82,19 @@ export async function listMonitoring(ctx: ReadContext, projectId: string, query:
 /** The newest verification of each project, for `verification.latest`. */
 export async function latestVerifications(ctx: ReadContext, projectIds: readonly string[]) {
   if (projectIds.length === 0) return [];
-  return ctx.db
-    .selectFrom('verifications')
-    .selectAll()
+  return visibleProof(ctx, ctx.db.selectFrom('verifications').selectAll())
     .distinctOn('project_id')
     .where('project_id', 'in', projectIds)
     .orderBy('project_id')
     .orderBy('published_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
+}
+
+/**
+ * Proof made in test mode (test helpers) is seen by test-mode readers only; live
+ * readers see live proof. Test readers see both, since test trees sit on real plantings.
+ */
+export function visibleProof<QB extends SelectQueryBuilder<DB, 'monitorings' | 'verifications', object>>(ctx: ReadContext, query: QB): QB {
+  return ctx.livemode ? (query.where('livemode', '=', true) as QB) : query;
 }
