@@ -10,6 +10,7 @@ import { authenticateV2 } from './http/auth.ts';
 import { ErrorSchema } from './http/common-schemas.ts';
 import { BODY_LIMIT_BYTES, errorHandler } from './http/error-handler.ts';
 import { errors } from './http/errors.ts';
+import { foundationRoutes } from './foundation-api/routes.ts';
 import { allocationRoutes } from './modules/allocations/routes.ts';
 import { AllocationSchema } from './modules/allocations/schemas.ts';
 import { CompanySchema, companyRoutes } from './modules/company/routes.ts';
@@ -21,6 +22,7 @@ import { PartnerSchema, PlantingSchema } from './modules/plantings/schemas.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { MonitoringSchema, ProjectSchema, VerificationSchema } from './modules/projects/schemas.ts';
 import { RecipientSchema } from './modules/recipients/present.ts';
+import { testHelperRoutes } from './modules/test-helpers/routes.ts';
 import { WebhookEndpointSchema, webhookEndpointRoutes } from './modules/webhook-endpoints/routes.ts';
 
 export type App = FastifyInstance;
@@ -49,6 +51,8 @@ export async function buildApp({ config, db, logger = true }: AppOptions) {
     const scope = route.config?.scope;
     if (scope) route.schema = { ...route.schema, security: [{ bearer: scope === 'any' ? [] : [scope] }] };
   });
+  // The API speaks JSON only: any other body is a 415, not a string handed to validation.
+  app.removeContentTypeParser(['text/plain']);
   app.setErrorHandler(errorHandler(config.publicBaseUrl));
   app.setNotFoundHandler((request) => {
     throw errors.routeNotFound(request.method, request.url);
@@ -95,9 +99,11 @@ export async function buildApp({ config, db, logger = true }: AppOptions) {
       await v2.register(projectRoutes);
       await v2.register(webhookEndpointRoutes);
       await v2.register(eventRoutes);
+      await v2.register(testHelperRoutes);
     },
     { prefix: '/v2' },
   );
+  await app.register(foundationRoutes(db, config.publicBaseUrl), { prefix: '/foundation/v1' });
 
   return app;
 }

@@ -49,7 +49,8 @@ before(async () => {
 
 function withId(path: string, ids: Record<string, string>): string {
   const prefix = /^\/v2\/([a-z-]+)\//.exec(path)?.[1];
-  const kind = { allocations: 'alloc', plantings: 'plt', projects: 'prj', events: 'evt' }[prefix ?? ''];
+  const resource = path.startsWith('/v2/test_helpers/') ? /^\/v2\/test_helpers\/([a-z-]+)\//.exec(path)?.[1] : prefix;
+  const kind = { allocations: 'alloc', plantings: 'plt', projects: 'prj', events: 'evt' }[resource ?? ''];
   if (!kind) throw new Error(`No fixture id for ${path}: add one to route-guards.test.ts`);
   return path.replace('{id}', ids[kind] as string);
 }
@@ -86,8 +87,11 @@ describe('every v2 route', () => {
     }
   });
 
+  const isTestHelper = (op: Operation) => op.path.startsWith('/v2/test_helpers/');
+
   test("answers 200 for the owner's own id in its own mode", async () => {
-    for (const op of operations.filter((o) => o.path.includes('{id}'))) {
+    // Test helpers only act on what they made: test-helpers.test.ts covers their 200s.
+    for (const op of operations.filter((o) => o.path.includes('{id}') && !isTestHelper(o))) {
       const live = await app.request(op.method, withId(op.path, liveIds), { token: owner.live });
       assert.equal(live.status, 200, `${op.method} ${op.path} live: ${live.text}`);
       const testMode = await app.request(op.method, withId(op.path, testIds), { token: owner.test });
@@ -95,8 +99,20 @@ describe('every v2 route', () => {
     }
   });
 
+  test('test helpers answer 404 to a live token, and to another company\'s id in test mode', async () => {
+    for (const op of operations.filter((o) => isTestHelper(o))) {
+      const path = op.path.includes('{id}') ? withId(op.path, testIds) : op.path;
+      const live = await app.request(op.method, path, { token: owner.live, body: {} });
+      assert.equal(live.status, 404, `${op.method} ${op.path} with a live token`);
+      if (!op.path.includes('{id}')) continue;
+      const foreign = await app.request(op.method, path, { token: stranger.test, body: { trees: 1 } });
+      assert.equal(foreign.status, 404, `${op.method} ${op.path} as another company`);
+      assert.equal(foreign.body.error.code, 'resource_missing');
+    }
+  });
+
   test("answers 404 for another company's id and for the other mode's id", async () => {
-    for (const op of operations.filter((o) => o.path.includes('{id}'))) {
+    for (const op of operations.filter((o) => o.path.includes('{id}') && !isTestHelper(o))) {
       const foreign = await app.request(op.method, withId(op.path, liveIds), { token: stranger.live });
       assert.equal(foreign.status, 404, `${op.method} ${op.path} as another company`);
       assert.equal(foreign.body.error.code, 'resource_missing');
@@ -109,7 +125,9 @@ describe('every v2 route', () => {
 
   test('answers 404 resource_missing for a malformed id', async () => {
     for (const op of operations.filter((o) => o.path.includes('{id}'))) {
-      const response = await app.request(op.method, op.path.replace('{id}', 'not_an_id'), { token: owner.live });
+      const token = isTestHelper(op) ? owner.test : owner.live;
+      const body = op.method === 'GET' ? undefined : {};
+      const response = await app.request(op.method, op.path.replace('{id}', 'not_an_id'), { token, body });
       assert.equal(response.status, 404, `${op.method} ${op.path}`);
       assert.equal(response.body.error.code, 'resource_missing');
       assert.equal(response.body.error.param, 'id');

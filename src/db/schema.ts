@@ -272,6 +272,8 @@ export interface AllocationsTable {
   foundation_ref: string | null;
   legacy_tree_ids: ColumnType<string[], string[] | undefined, string[]>;
   legacy_order_id: string | null;
+  /** For a part carved out of a donation for a recipient or gift code: the allocation the foundation recorded. */
+  split_from_id: ColumnType<string | null, string | null | undefined, string | null>;
   allocated_at: Date;
   created_at: CreatedAt;
   updated_at: UpdatedAt;

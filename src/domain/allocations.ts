@@ -17,6 +17,10 @@ export interface NewAllocation {
   legacyOrderId?: string | null;
   allocatedAt?: Date;
   createdAt?: Date;
+  recipientId?: string | null;
+  giftCodeId?: string | null;
+  /** For a part carved out of another allocation: the allocation the foundation recorded. */
+  splitFromId?: string | null;
 }
 
 export function allocationFacts(row: Pick<AllocationRow,
@@ -54,8 +58,9 @@ export async function insertAllocation(db: Db, input: NewAllocation): Promise<Al
       trees: input.trees,
       status: input.status ?? 'pledged',
       source: input.source ?? 'foundation',
-      recipient_id: null,
-      gift_code_id: null,
+      recipient_id: input.recipientId ?? null,
+      gift_code_id: input.giftCodeId ?? null,
+      split_from_id: input.splitFromId ?? null,
       certificate_id: null,
       foundation_ref: input.foundationRef ?? null,
       legacy_tree_ids: input.legacyTreeIds ?? [],
@@ -68,4 +73,63 @@ export async function insertAllocation(db: Db, input: NewAllocation): Promise<Al
     .executeTakeFirstOrThrow();
   await applyAllocationChange(db, null, allocationFacts(row));
   return row;
+}
+
+export interface SplitAllocationInput {
+  allocationId: string;
+  trees: number;
+  recipientId?: string | null;
+  giftCodeId?: string | null;
+  now?: Date;
+}
+
+/**
+ * Assigns trees of an unassigned allocation to a recipient or gift code. All of them:
+ * the allocation itself gets the owner. Part of them: that part becomes an allocation
+ * of its own, linked to the allocation the foundation recorded (split_from_id), so a
+ * refund of the donation still finds it. Legacy tree ids travel with their trees when
+ * there is one id per tree. Counters follow in the caller's transaction.
+ */
+export async function splitAllocation(db: Db, input: SplitAllocationInput): Promise<{ remainder: AllocationRow | null; part: AllocationRow }> {
+  if ((input.recipientId ? 1 : 0) + (input.giftCodeId ? 1 : 0) !== 1) throw new Error('Assign to exactly one recipient or gift code.');
+  const source = await db.selectFrom('allocations').selectAll().where('id', '=', input.allocationId).forUpdate().executeTakeFirst();
+  if (!source) throw new Error(`No allocation ${input.allocationId}.`);
+  if (source.recipient_id !== null || source.gift_code_id !== null) throw new Error(`Allocation ${source.id} is already assigned.`);
+  if (!Number.isInteger(input.trees) || input.trees <= 0 || input.trees > source.trees) {
+    throw new Error(`Allocation ${source.id} has ${source.trees} trees; cannot assign ${input.trees}.`);
+  }
+  const now = input.now ?? new Date();
+  const owner = { recipient_id: input.recipientId ?? null, gift_code_id: input.giftCodeId ?? null };
+
+  if (input.trees === source.trees) {
+    const part = await db.updateTable('allocations').set({ ...owner, updated_at: now }).where('id', '=', source.id).returningAll().executeTakeFirstOrThrow();
+    await applyAllocationChange(db, allocationFacts(source), allocationFacts(part));
+    return { remainder: null, part };
+  }
+
+  const oneIdPerTree = source.legacy_tree_ids.length === source.trees;
+  const remainingIds = oneIdPerTree ? source.legacy_tree_ids.slice(0, source.trees - input.trees) : source.legacy_tree_ids;
+  const remainder = await db
+    .updateTable('allocations')
+    .set({ trees: source.trees - input.trees, legacy_tree_ids: remainingIds, updated_at: now })
+    .where('id', '=', source.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await applyAllocationChange(db, allocationFacts(source), allocationFacts(remainder));
+  const part = await insertAllocation(db, {
+    companyId: source.company_id,
+    livemode: source.livemode,
+    plantingId: source.planting_id,
+    trees: input.trees,
+    status: source.status,
+    source: source.source,
+    legacyTreeIds: oneIdPerTree ? source.legacy_tree_ids.slice(source.trees - input.trees) : [],
+    legacyOrderId: source.legacy_order_id,
+    allocatedAt: source.allocated_at,
+    createdAt: now,
+    recipientId: input.recipientId,
+    giftCodeId: input.giftCodeId,
+    splitFromId: source.split_from_id ?? source.id,
+  });
+  return { remainder, part };
 }

@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import { createToken } from '../operator/tokens.ts';
+import { type CommandSpec, succeed } from './command.ts';
+
+export interface DemoAccess {
+  company_id: string;
+  admin_email: string;
+  /** Whether the demo data was created now (false: it was already there). */
+  seeded: boolean;
+  tokens: { live: string; test: string };
+}
+
+/**
+ * Seeds the demo company if it is missing and creates a fresh live and test token with
+ * every scope: tokens are stored as hashes, so earlier ones cannot be shown again.
+ */
+export async function seedDemoWithTokens(db: Kysely<DB>): Promise<DemoAccess> {
+  // Loaded on use: the demo data is large and most commands never need it.
+  const { seedDemo } = await import('../demo/seed.ts');
+  const demo = await seedDemo(db);
+  const token = async (livemode: boolean) =>
+    (
+      await createToken(db, {
+        companyId: demo.companyId,
+        ownerEmail: demo.adminEmail,
+        scopes: 'all',
+        livemode,
+        name: `Demo ${livemode ? 'live' : 'test'} token`,
+      })
+    ).token;
+  return {
+    company_id: demo.companyId,
+    admin_email: demo.adminEmail,
+    seeded: demo.created,
+    tokens: { live: await token(true), test: await token(false) },
+  };
+}
+
+/** The lines `serve --seed-demo` and `canopy demo` print for a person to get going. */
+export function describeDemoAccess(demo: DemoAccess, baseUrl: string): string {
+  return [
+    `Demo company ${demo.company_id} (admin ${demo.admin_email})${demo.seeded ? ', seeded just now' : ''}.`,
+    `Live token: ${demo.tokens.live}`,
+    `Test token: ${demo.tokens.test}`,
+    'Both have every scope and are shown only this once.',
+    '',
+    'Try it:',
+    `  curl -H "Authorization: Bearer ${demo.tokens.test}" ${baseUrl}/v2/company`,
+  ].join('\n');
+}
+
+const demo: CommandSpec = {
+  path: ['demo'],
+  summary: 'Seeds the demo data if missing and prints fresh live and test tokens with every scope.',
+  usage: '[--json]',
+  async run({ db, baseUrl }, input) {
+    const access = await seedDemoWithTokens(db);
+    return succeed(input, access, describeDemoAccess(access, baseUrl));
+  },
+};
+
+export const demoCommands = [demo];

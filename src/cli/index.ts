@@ -1,0 +1,108 @@
+import { type Config, ConfigError, loadConfig } from '../config.ts';
+import { FolderLockedError } from '../db/folder-lock.ts';
+import { type CommandInfo, helpText, type ParsedInput, type ProcessCommand, parseInput, printResult, UsageError } from './command.ts';
+import { databaseCommands, findCommand } from './commands.ts';
+import { migrateCommand } from './migrate.ts';
+import { openapiCommand } from './openapi.ts';
+import { serveCommand } from './serve.ts';
+import { runDatabaseCommand } from './session.ts';
+
+const processCommands: readonly ProcessCommand[] = [serveCommand, migrateCommand, openapiCommand];
+const allCommands: readonly CommandInfo[] = [serveCommand, migrateCommand, ...databaseCommands, openapiCommand];
+
+/** The `canopy` command line: returns the exit code. */
+export async function runCli(argv: readonly string[]): Promise<number> {
+  // `canopy openapi | head` closes the pipe early: that is the reader's choice, not an error.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    return 1;
+  }
+
+  if (argv.length === 0) {
+    process.stderr.write(`${overview()}\n`);
+    return 1;
+  }
+  if (argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
+    process.stdout.write(`${overview()}\n`);
+    return 0;
+  }
+
+  const processCommand = findCommand(processCommands, argv);
+  const databaseCommand = findCommand(databaseCommands, argv);
+  const found = processCommand ?? databaseCommand;
+  if (!found) return unknownCommand(argv);
+
+  let input: ParsedInput;
+  try {
+    input = parseInput(found.spec, found.args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`Error: ${error.message}\nSee: canopy ${found.spec.path.join(' ')} --help\n`);
+    return 1;
+  }
+  if (input.values.help) {
+    process.stdout.write(`${helpText(found.spec)}\n`);
+    return 0;
+  }
+
+  try {
+    if (processCommand) return await processCommand.spec.runInProcess(config, input, argv);
+    if (databaseCommand) return printResult(await runDatabaseCommand(config, databaseCommand.spec, argv, databaseCommand.args));
+    return 1;
+  } catch (error) {
+    return reportError(error);
+  }
+}
+
+function unknownCommand(argv: readonly string[]): number {
+  const group = allCommands.filter((spec) => spec.path[0] === argv[0]);
+  if (group.length > 0 && (argv.length === 1 || argv[1]?.startsWith('-'))) {
+    if (argv[1] === '--help' || argv[1] === '-h') {
+      process.stdout.write(`${commandList(group)}\n`);
+      return 0;
+    }
+    process.stderr.write(`Error: "canopy ${argv[0]}" needs one of:\n${commandList(group)}\n`);
+    return 1;
+  }
+  process.stderr.write(`Error: unknown command "${argv.join(' ')}".\n\n${overview()}\n`);
+  return 1;
+}
+
+/**
+ * A known failure (a locked folder, a database that does not answer) prints its message
+ * only; anything else is a bug and keeps its stack for the report.
+ */
+function reportError(error: unknown): number {
+  const known = error instanceof FolderLockedError || (error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string');
+  const message = error instanceof Error ? (known ? error.message : (error.stack ?? error.message)) : String(error);
+  process.stderr.write(`Error: ${message}\n`);
+  return 1;
+}
+
+function commandList(commands: readonly CommandInfo[]): string {
+  const names = commands.map((spec) => spec.path.join(' '));
+  const width = Math.max(...names.map((name) => name.length));
+  return commands.map((spec, i) => `  ${names[i]?.padEnd(width)}  ${spec.summary}`).join('\n');
+}
+
+function overview(): string {
+  return [
+    "canopy: the operator's command line for Canopy.",
+    '',
+    'Usage: canopy COMMAND [options]   (every command takes --help, and --json for scripts)',
+    '',
+    'Commands:',
+    commandList(allCommands),
+    '',
+    'While `canopy serve` runs on the embedded database, the other commands are sent to it.',
+    'Environment: DATABASE_URL, CANOPY_DATA_DIR (default ./data), HOST, PORT, PUBLIC_BASE_URL.',
+  ].join('\n');
+}

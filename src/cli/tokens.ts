@@ -1,0 +1,83 @@
+import { SCOPES } from '../http/scopes.ts';
+import { getCompany, OperatorError } from '../operator/companies.ts';
+import { createToken, listTokens, revokeToken } from '../operator/tokens.ts';
+import { type CommandSpec, listOption, optionalOption, requiredOption, succeed, table } from './command.ts';
+
+const create: CommandSpec = {
+  path: ['tokens', 'create'],
+  summary: 'Creates an API token for an admin of the company and prints it once: only its hash is kept.',
+  usage: [
+    '--company COMPANY_ID --owner EMAIL --scopes SCOPE,SCOPE|all --mode live|test',
+    '       [--name NAME] [--expires-at ISO_TIME] [--ip-allowlist CIDR,CIDR] [--json]',
+    '',
+    `Scopes: ${SCOPES.join(', ')}`,
+  ].join('\n'),
+  options: {
+    company: { type: 'string' },
+    owner: { type: 'string' },
+    scopes: { type: 'string' },
+    mode: { type: 'string' },
+    name: { type: 'string' },
+    'expires-at': { type: 'string' },
+    'ip-allowlist': { type: 'string' },
+  },
+  async run({ db }, input) {
+    const companyId = requiredOption(input, 'company');
+    const ownerEmail = requiredOption(input, 'owner');
+    const scopes = requiredOption(input, 'scopes') === 'all' ? 'all' : listOption(input, 'scopes');
+    const mode = requiredOption(input, 'mode');
+    if (mode !== 'live' && mode !== 'test') throw new OperatorError(`--mode must be live or test, not "${mode}".`);
+    const expiresAtText = optionalOption(input, 'expires-at');
+    const expiresAt = expiresAtText ? new Date(expiresAtText) : null;
+    if (expiresAt && Number.isNaN(expiresAt.getTime())) throw new OperatorError(`--expires-at "${expiresAtText}" is not an ISO 8601 time.`);
+    const token = await createToken(db, {
+      companyId,
+      ownerEmail,
+      scopes,
+      livemode: mode === 'live',
+      name: optionalOption(input, 'name'),
+      expiresAt,
+      ipAllowlist: listOption(input, 'ip-allowlist'),
+    });
+    const human = [
+      `Created ${mode} token ${token.id} for ${token.owner_email} with ${token.scopes.length} scope(s)${token.expires_at ? `, expires ${token.expires_at}` : ''}:`,
+      '',
+      `  ${token.token}`,
+      '',
+      'Store it now: it is shown only this once.',
+    ].join('\n');
+    return succeed(input, token, human);
+  },
+};
+
+const revoke: CommandSpec = {
+  path: ['tokens', 'revoke'],
+  summary: 'Revokes a token; the API rejects it from the next request on.',
+  usage: 'TOKEN_ID [--json]',
+  positionals: ['TOKEN_ID'],
+  async run({ db }, input) {
+    const token = await revokeToken(db, input.positionals[0] ?? '');
+    return succeed(input, token, `Revoked ${token.id} (${token.display}).`);
+  },
+};
+
+const list: CommandSpec = {
+  path: ['tokens', 'list'],
+  summary: 'Lists the tokens of a company, newest first (never their secret).',
+  usage: '--company COMPANY_ID [--json]',
+  options: { company: { type: 'string' } },
+  async run({ db }, input) {
+    const company = await getCompany(db, requiredOption(input, 'company'));
+    const tokens = await listTokens(db, company.id);
+    const now = Date.now();
+    const status = (t: (typeof tokens)[number]) =>
+      t.revoked_at ? 'revoked' : t.expires_at && Date.parse(t.expires_at) <= now ? 'expired' : 'active';
+    const rows = tokens.map((t) => [
+      t.id, t.livemode ? 'live' : 'test', t.display, t.name, t.owner_email ?? '-',
+      t.scopes.length === SCOPES.length ? 'all' : t.scopes.join(','), status(t), t.last_used_at ?? 'never',
+    ]);
+    return succeed(input, { data: tokens }, table(['ID', 'MODE', 'TOKEN', 'NAME', 'OWNER', 'SCOPES', 'STATUS', 'LAST USED'], rows));
+  },
+};
+
+export const tokenCommands = [create, revoke, list];

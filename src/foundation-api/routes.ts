@@ -1,0 +1,110 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import { FoundationError, type FoundationErrorCode } from '../foundation/errors.ts';
+import { FOUNDATION_OPERATION_NAMES } from '../foundation/operations.ts';
+import { ApiError, errors } from '../http/errors.ts';
+import { StringEnum } from '../http/common-schemas.ts';
+import { applyOperations, BatchOperationError } from './apply.ts';
+import { foundationKeyValid } from './keys.ts';
+
+/**
+ * The foundation API: how the donation foundation pushes partners, projects,
+ * plantings, proof and allocations into Canopy. Authenticated with a foundation key,
+ * not a company token. Every operation is keyed by the foundation's own reference, so
+ * sending one again changes nothing. See docs/foundation.md.
+ */
+
+const MAX_BATCH = 1000;
+
+const STATUS_BY_CODE: Record<FoundationErrorCode, number> = {
+  parameter_missing: 400,
+  parameter_unknown: 400,
+  parameter_invalid: 400,
+  reference_not_found: 404,
+  reference_conflict: 409,
+  planting_mode_mismatch: 409,
+  planting_not_in_project: 409,
+  legacy_id_taken: 409,
+  planting_over_allocated: 422,
+  refund_exceeds_unassigned_trees: 422,
+};
+
+/**
+ * A refused operation in the API's one error shape. `param` follows Stripe's brackets:
+ * `input[photos][0][url]` for a single operation, `operations[3][input][trees]` in a batch,
+ * whose error also carries `operation_index`.
+ */
+function toApiError(error: FoundationError, index: number | null): ApiError {
+  const at = index === null ? ['input'] : ['operations', String(index), 'input'];
+  const fieldParts = error.field ? error.field.split(/[.[\]]+/).filter(Boolean) : [];
+  const [head, ...rest] = error.field ? [...at, ...fieldParts] : index === null ? [] : ['operations', String(index)];
+  const param = head === undefined ? null : head + rest.map((part) => `[${part}]`).join('');
+  const message = index === null ? error.message : `Operation ${index}: ${error.message}`;
+  return new ApiError(STATUS_BY_CODE[error.code], 'invalid_request_error', error.code, message, param, index === null ? {} : { operation_index: index });
+}
+
+const OperationSchema = Type.Object(
+  {
+    op: StringEnum(FOUNDATION_OPERATION_NAMES, { description: 'Which operation; see docs/foundation.md.' }),
+    input: Type.Object({}, { additionalProperties: true, description: 'The operation\'s input, validated by the operation.' }),
+  },
+  { additionalProperties: false },
+);
+
+const ResultSchema = Type.Object({
+  op: Type.String(),
+  id: Type.String({ description: "Canopy's id of the object the operation is about." }),
+  unchanged: Type.Boolean({ description: 'True when the operation changed nothing (a replay).' }),
+  events: Type.Array(Type.String(), { description: 'Events written for the companies concerned.' }),
+});
+
+export function foundationRoutes(db: Kysely<DB>, publicBaseUrl: string): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.addHook('onRequest', async (request) => {
+      const header = request.headers.authorization;
+      if (!header) throw errors.tokenMissing();
+      const key = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] ?? '';
+      if (!(await foundationKeyValid(db, key))) throw errors.tokenInvalid();
+    });
+
+    const apply = async (operations: { op: string; input: unknown }[], single: boolean) => {
+      try {
+        const applied = await applyOperations(db, operations, publicBaseUrl);
+        return applied.map(({ op, id, unchanged, events }) => ({ op, id, unchanged, events }));
+      } catch (error) {
+        if (error instanceof BatchOperationError) throw toApiError(error.cause, single ? null : error.index);
+        throw error;
+      }
+    };
+
+    app.post(
+      '/operations',
+      {
+        schema: {
+          operationId: 'foundationApplyOperation',
+          summary: 'Apply one foundation operation',
+          tags: ['Foundation'],
+          body: OperationSchema,
+          response: { 200: ResultSchema },
+        },
+      },
+      async (request) => (await apply([request.body], true))[0],
+    );
+
+    app.post(
+      '/batch',
+      {
+        schema: {
+          operationId: 'foundationApplyBatch',
+          summary: 'Apply many operations in one transaction, all or nothing',
+          tags: ['Foundation'],
+          body: Type.Object({ operations: Type.Array(OperationSchema, { minItems: 1, maxItems: MAX_BATCH }) }, { additionalProperties: false }),
+          response: { 200: Type.Object({ object: Type.Literal('list'), data: Type.Array(ResultSchema) }) },
+        },
+      },
+      async (request) => ({ object: 'list' as const, data: await apply(request.body.operations, false) }),
+    );
+  };
+}

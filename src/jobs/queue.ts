@@ -1,0 +1,81 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB, Db } from '../db/schema.ts';
+
+/** A job is retried this many times in all; after that it stays in the table, parked, with its last error. */
+export const MAX_ATTEMPTS = 10;
+/** How long a claimed job is reserved; a worker that dies mid-job frees it when this runs out. */
+export const LEASE_SECONDS = 300;
+
+export interface Job {
+  id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+}
+
+export async function enqueueJob(db: Db, kind: string, payload: Record<string, unknown> = {}, runAt?: Date): Promise<number> {
+  const row = await db
+    .insertInto('jobs')
+    .values({ kind, payload: JSON.stringify(payload), run_at: runAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Reserves the oldest due job. SKIP LOCKED lets several workers (processes sharing one
+ * PostgreSQL) claim side by side without waiting on each other; the lease, not the
+ * transaction, then keeps the job ours while it runs, so the transaction stays short
+ * (on PGlite it blocks every other query while open).
+ */
+export async function claimNextJob(db: Kysely<DB>): Promise<Job | null> {
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ id: number }>`
+      SELECT id FROM jobs
+      WHERE run_at <= now()
+        AND attempts < ${MAX_ATTEMPTS}
+        AND (locked_until IS NULL OR locked_until < now())
+      ORDER BY run_at, id
+      LIMIT 1
+      FOR UPDATE SKIP LOCKED`.execute(trx);
+    const due = rows[0];
+    if (!due) return null;
+    const job = await trx
+      .updateTable('jobs')
+      .set({
+        attempts: sql`attempts + 1`,
+        locked_until: sql<Date>`now() + make_interval(secs => ${LEASE_SECONDS})`,
+      })
+      .where('id', '=', Number(due.id))
+      .returning(['id', 'kind', 'payload', 'attempts'])
+      .executeTakeFirstOrThrow();
+    return { ...job, id: Number(job.id) };
+  });
+}
+
+/** A finished job leaves the table: the effects it had are the record. */
+export async function completeJob(db: Db, job: Job): Promise<void> {
+  await db.deleteFrom('jobs').where('id', '=', job.id).execute();
+}
+
+/** Schedules the next attempt with exponential backoff, or parks the job after the last one. */
+export async function failJob(db: Db, job: Job, error: unknown): Promise<{ retryInSeconds: number | null }> {
+  const message = error instanceof Error ? error.message : String(error);
+  const retryInSeconds = job.attempts >= MAX_ATTEMPTS ? null : backoffSeconds(job.attempts);
+  await db
+    .updateTable('jobs')
+    .set({
+      locked_until: null,
+      last_error: message.slice(0, 2000),
+      // 'infinity' keeps a parked job out of every due scan while it stays visible for inspection.
+      run_at: retryInSeconds === null ? sql<Date>`'infinity'::timestamptz` : sql<Date>`now() + make_interval(secs => ${retryInSeconds})`,
+    })
+    .where('id', '=', job.id)
+    .execute();
+  return { retryInSeconds };
+}
+
+/** 10 s, 20 s, 40 s ... capped at one hour. */
+export function backoffSeconds(attempts: number): number {
+  return Math.min(10 * 2 ** Math.max(0, attempts - 1), 3600);
+}

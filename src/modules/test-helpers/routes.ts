@@ -1,0 +1,108 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { idString } from '../../http/common-schemas.ts';
+import { errors } from '../../http/errors.ts';
+import { presentAllocations } from '../allocations/present.ts';
+import { findAllocation } from '../allocations/queries.ts';
+import { AllocationParams, AllocationSchema } from '../allocations/schemas.ts';
+import { presentProjects } from '../projects/present.ts';
+import { findProject } from '../projects/queries.ts';
+import { ProjectParams, ProjectSchema } from '../projects/schemas.ts';
+import {
+  changeTestAllocationTrees, createTestAllocation, monitorTestAllocation, plantTestAllocation, publishTestVerification,
+} from './service.ts';
+
+/**
+ * POST /v2/test_helpers/...: test mode only. A live token gets 404, as if the routes did
+ * not exist. Allocation helpers need allocations:read and the verification helper
+ * projects:read: the scope that reads what they make (there are no write scopes for
+ * foundation data, and these only touch the caller's own test data).
+ */
+function requireTestMode(request: FastifyRequest) {
+  if (request.ctx.livemode) throw errors.routeNotFound(request.method, request.url);
+}
+
+const tags = ['Test helpers'];
+const NoQuery = Type.Object({}, { additionalProperties: false });
+
+export const testHelperRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Before body validation, so a live token hears "no such route" whatever it sends.
+  app.addHook('preValidation', async (request) => requireTestMode(request));
+
+  const respondWithAllocation = async (request: FastifyRequest, id: string) => {
+    const [allocation] = await presentAllocations(request.ctx, [await findAllocation(request.ctx, id)]);
+    return allocation;
+  };
+
+  app.post(
+    '/test_helpers/allocations',
+    {
+      config: { scope: 'allocations:read' },
+      schema: {
+        operationId: 'testHelperCreateAllocation',
+        summary: 'Create a pledged test allocation on a test planting (allocation.created)',
+        tags,
+        querystring: NoQuery,
+        body: Type.Object(
+          {
+            trees: Type.Integer({ minimum: 1, maximum: 100_000 }),
+            project: Type.Optional(idString('project', 'Put the test planting in this project; a test-only project when left out.')),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: Type.Ref(AllocationSchema) },
+      },
+    },
+    async (request) => respondWithAllocation(request, await createTestAllocation(request.ctx, request.body)),
+  );
+
+  const move = (path: string, summary: string, operationId: string, action: typeof plantTestAllocation) =>
+    app.post(
+      `/test_helpers/allocations/:id/${path}`,
+      {
+        config: { scope: 'allocations:read', resource: 'allocation' },
+        schema: { operationId, summary, tags, params: AllocationParams, querystring: NoQuery, response: { 200: Type.Ref(AllocationSchema) } },
+      },
+      async (request) => respondWithAllocation(request, await action(request.ctx, request.params.id)),
+    );
+  move('plant', 'Complete the test planting so the allocation is planted (allocation.planted)', 'testHelperPlantAllocation', plantTestAllocation);
+  move('monitor', 'Record a measurement so the allocation is monitored (allocation.monitored, planting.updated)', 'testHelperMonitorAllocation', monitorTestAllocation);
+
+  app.post(
+    '/test_helpers/allocations/:id/change_trees',
+    {
+      config: { scope: 'allocations:read', resource: 'allocation' },
+      schema: {
+        operationId: 'testHelperChangeAllocationTrees',
+        summary: "Change the allocation's number of trees, as a refund would (allocation.updated)",
+        tags,
+        params: AllocationParams,
+        querystring: NoQuery,
+        body: Type.Object({ trees: Type.Integer({ minimum: 0, maximum: 100_000 }) }, { additionalProperties: false }),
+        response: { 200: Type.Ref(AllocationSchema) },
+      },
+    },
+    async (request) => respondWithAllocation(request, await changeTestAllocationTrees(request.ctx, request.params.id, request.body.trees)),
+  );
+
+  app.post(
+    '/test_helpers/projects/:id/verifications',
+    {
+      config: { scope: 'projects:read', resource: 'project' },
+      schema: {
+        operationId: 'testHelperPublishVerification',
+        summary: 'Publish a test verification statement for a project (verification.published)',
+        tags,
+        params: ProjectParams,
+        querystring: NoQuery,
+        response: { 200: Type.Ref(ProjectSchema) },
+      },
+    },
+    async (request) => {
+      await publishTestVerification(request.ctx, request.params.id);
+      const [project] = await presentProjects(request.ctx, [await findProject(request.ctx, request.params.id)]);
+      return project;
+    },
+  );
+};

@@ -1,0 +1,183 @@
+import type { Kysely } from 'kysely';
+import type { DB, Db } from '../../db/schema.ts';
+import { emitEvents } from '../../events/emit.ts';
+import { changeAllocationTrees, recordAllocation } from '../../foundation/allocations.ts';
+import { upsertPartner, upsertProject } from '../../foundation/catalog.ts';
+import { completePlanting, upsertPlanting } from '../../foundation/plantings.ts';
+import { publishVerification, recordMonitoring } from '../../foundation/proof.ts';
+import type { DomainChange } from '../../foundation/results.ts';
+import type { ApiContext } from '../../http/auth.ts';
+import { ApiError, errors } from '../../http/errors.ts';
+import { randomAlphanumeric } from '../../ids.ts';
+
+/**
+ * Test helpers (after Stripe's): let an integrator drive a test allocation through its
+ * lifecycle without the foundation. They go through the same foundation operations,
+ * on a planting of their own (one per helper allocation, livemode false), so they can
+ * never move live data or another company's trees.
+ */
+
+const SANDBOX_PARTNER_REF = 'test_helpers:partner';
+const SANDBOX_PROJECT_REF = 'test_helpers:project';
+const REF_PREFIX = 'test_helpers:';
+
+const unexpectedState = (id: string, status: string, action: string) =>
+  new ApiError(400, 'invalid_request_error', 'allocation_unexpected_state', `Allocation ${id} is ${status}; it cannot be ${action}.`);
+
+const notHelperMade = (id: string) =>
+  new ApiError(400, 'invalid_request_error', 'test_helper_unsupported',
+    `Allocation ${id} was not made by POST /v2/test_helpers/allocations; test helpers only move allocations they created.`);
+
+/** Runs the operations and writes their events in one transaction. */
+async function inTransaction<T>(ctx: ApiContext, work: (db: Db, changes: DomainChange[]) => Promise<T>): Promise<T> {
+  return (ctx.db as Kysely<DB>).transaction().execute(async (trx) => {
+    const changes: DomainChange[] = [];
+    const result = await work(trx, changes);
+    await emitEvents(trx, changes, ctx.publicBaseUrl);
+    return result;
+  });
+}
+
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+async function sandboxProjectRef(db: Db): Promise<string> {
+  await upsertPartner(db, { ref: SANDBOX_PARTNER_REF, name: 'Canopy Test Planting Partner', country: 'NL' });
+  await upsertProject(db, {
+    ref: SANDBOX_PROJECT_REF,
+    partner_ref: SANDBOX_PARTNER_REF,
+    name: { en: 'Canopy Test Forest', nl: 'Canopy Testbos' },
+    description: { en: 'A project that exists only in test mode, for test helpers.', nl: 'Een project dat alleen in testmodus bestaat, voor testhulpen.' },
+    country: 'NL',
+    region: 'Utrecht',
+    ecosystem_type: 'temperate_forest',
+    geometry: { type: 'Polygon', coordinates: [[[5.1, 52.08], [5.12, 52.08], [5.12, 52.1], [5.1, 52.1], [5.1, 52.08]]] },
+    default_species: [{ name_latin: 'Quercus robur', name_common: { en: 'English oak', nl: 'Zomereik' }, trees: null }],
+  });
+  return SANDBOX_PROJECT_REF;
+}
+
+export async function createTestAllocation(ctx: ApiContext, input: { trees: number; project?: string }): Promise<string> {
+  return inTransaction(ctx, async (db, changes) => {
+    let projectRef: string;
+    if (input.project) {
+      const project = await db.selectFrom('projects').select('foundation_ref').where('id', '=', input.project).executeTakeFirst();
+      if (!project) throw errors.notFound('project', input.project, 'project');
+      projectRef = project.foundation_ref;
+    } else {
+      projectRef = await sandboxProjectRef(db);
+    }
+    const key = randomAlphanumeric(20);
+    await upsertPlanting(db, { ref: `${REF_PREFIX}planting:${key}`, project_ref: projectRef, trees: input.trees, livemode: false });
+    const result = await recordAllocation(db, {
+      ref: `${REF_PREFIX}allocation:${key}`,
+      company_id: ctx.companyId,
+      livemode: false,
+      planting_ref: `${REF_PREFIX}planting:${key}`,
+      trees: input.trees,
+    });
+    changes.push(...result.changes);
+    return result.id;
+  });
+}
+
+/** The helper-made allocation and its planting, or the error an integrator needs. */
+async function helperAllocation(db: Db, ctx: ApiContext, id: string) {
+  const row = await db
+    .selectFrom('allocations as a')
+    .innerJoin('plantings as p', 'p.id', 'a.planting_id')
+    .innerJoin('projects as pr', 'pr.id', 'a.project_id')
+    .select(['a.id', 'a.status', 'a.trees', 'a.foundation_ref', 'p.foundation_ref as planting_ref', 'pr.foundation_ref as project_ref', 'pr.geometry', 'pr.default_species'])
+    .where('a.id', '=', id)
+    .where('a.company_id', '=', ctx.companyId)
+    .where('a.livemode', '=', false)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw errors.notFound('allocation', id);
+  if (!row.foundation_ref?.startsWith(REF_PREFIX) || !row.planting_ref.startsWith(REF_PREFIX)) throw notHelperMade(id);
+  return row;
+}
+
+export async function plantTestAllocation(ctx: ApiContext, id: string): Promise<string> {
+  return inTransaction(ctx, async (db, changes) => {
+    const allocation = await helperAllocation(db, ctx, id);
+    if (allocation.status !== 'pledged') throw unexpectedState(id, allocation.status, 'planted');
+    const species = allocation.default_species.length > 0
+      ? allocation.default_species.map((s) => ({ name_latin: s.name_latin, name_common: s.name_common, trees: allocation.trees }))
+      : [{ name_latin: 'Quercus robur', name_common: { en: 'English oak', nl: 'Zomereik' }, trees: allocation.trees }];
+    const geometry = allocation.geometry ?? { type: 'Polygon' as const, coordinates: [[[5.1, 52.08], [5.12, 52.08], [5.12, 52.1], [5.1, 52.1], [5.1, 52.08]]] };
+    const dossier = await upsertPlanting(db, {
+      ref: allocation.planting_ref, project_ref: allocation.project_ref, trees: allocation.trees,
+      planted_at: today(), species: species.slice(0, 1), geometry, planting_method: 'seedlings',
+    });
+    const completion = await completePlanting(db, { ref: allocation.planting_ref });
+    changes.push(...dossier.changes, ...completion.changes);
+    return id;
+  });
+}
+
+export async function monitorTestAllocation(ctx: ApiContext, id: string): Promise<string> {
+  return inTransaction(ctx, async (db, changes) => {
+    const allocation = await helperAllocation(db, ctx, id);
+    if (allocation.status !== 'planted') throw unexpectedState(id, allocation.status, 'monitored');
+    const result = await recordMonitoring(db, {
+      ref: `${REF_PREFIX}monitoring:${randomAlphanumeric(20)}`,
+      project_ref: allocation.project_ref,
+      planting_ref: allocation.planting_ref,
+      recorded_at: today(),
+      survival_rate: 0.92,
+      trees_alive: Math.round(allocation.trees * 0.92),
+      method: 'field_count',
+      notes: { en: 'Test measurement made by a test helper.', nl: 'Testmeting gemaakt door een testhulp.' },
+      livemode: false,
+    });
+    changes.push(...result.changes);
+    return id;
+  });
+}
+
+export async function changeTestAllocationTrees(ctx: ApiContext, id: string, trees: number): Promise<string> {
+  return inTransaction(ctx, async (db, changes) => {
+    const allocation = await helperAllocation(db, ctx, id);
+    const result = await changeAllocationTrees(db, { ref: allocation.foundation_ref as string, trees });
+    changes.push(...result.changes);
+    return id;
+  });
+}
+
+/**
+ * A verification statement in test mode for a project the company has test trees in.
+ * Only the calling company hears of it: another company's test log is not ours to fill.
+ */
+export async function publishTestVerification(ctx: ApiContext, projectId: string): Promise<string> {
+  return inTransaction(ctx, async (db, changes) => {
+    const project = await db
+      .selectFrom('company_projects as cp')
+      .innerJoin('projects as p', 'p.id', 'cp.project_id')
+      .select(['p.foundation_ref', 'cp.trees_pledged', 'cp.trees_planted', 'cp.trees_monitored'])
+      .where('cp.company_id', '=', ctx.companyId)
+      .where('cp.livemode', '=', false)
+      .where('cp.project_id', '=', projectId)
+      .executeTakeFirst();
+    if (!project) throw errors.notFound('project', projectId);
+    const year = new Date().getUTCFullYear() - 1;
+    const result = await publishVerification(db, {
+      ref: `${REF_PREFIX}verification:${randomAlphanumeric(20)}`,
+      project_ref: project.foundation_ref,
+      period_start: `${year}-01-01`,
+      period_end: `${year}-12-31`,
+      verifier_name: 'Canopy Test Verifier',
+      summary: { en: 'Test verification statement made by a test helper.', nl: 'Test-verificatieverklaring gemaakt door een testhulp.' },
+      trees_verified: project.trees_planted + project.trees_monitored,
+      published_at: new Date().toISOString(),
+      livemode: false,
+    });
+    for (const change of result.changes) {
+      if (change.kind === 'verification.published') {
+        changes.push({ ...change, companies: [{ company_id: ctx.companyId, livemode: false }] });
+      }
+    }
+    return projectId;
+  });
+}

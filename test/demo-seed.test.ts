@@ -1,0 +1,98 @@
+import assert from 'node:assert/strict';
+import { before, test } from 'node:test';
+import { sql } from 'kysely';
+import { seedDemo } from '../src/demo/seed.ts';
+import { createToken } from '../src/operator/tokens.ts';
+import { startTestApp, type TestApp } from './helpers/app.ts';
+
+let app: TestApp;
+let demo: Awaited<ReturnType<typeof seedDemo>>;
+before(async () => {
+  app = await startTestApp();
+  demo = await seedDemo(app.db);
+});
+
+test('seeding twice creates the demo company once', async () => {
+  assert.equal(demo.created, true);
+  const again = await seedDemo(app.db);
+  assert.deepEqual(again, { companyId: demo.companyId, adminEmail: demo.adminEmail, created: false });
+  const companies = await app.db.selectFrom('companies').select('id').where('slug', '=', 'demo-company').execute();
+  assert.equal(companies.length, 1);
+});
+
+test('allocations in every status, live and test, with legacy imports in both modes', async () => {
+  const rows = await app.db
+    .selectFrom('allocations')
+    .select(['livemode', 'status', 'source', 'trees', 'legacy_tree_ids', 'legacy_order_id'])
+    .where('company_id', '=', demo.companyId)
+    .execute();
+  for (const livemode of [true, false]) {
+    const statuses = new Set(rows.filter((row) => row.livemode === livemode).map((row) => row.status));
+    assert.deepEqual([...statuses].sort(), ['monitored', 'planted', 'pledged'], `livemode ${livemode}`);
+    const legacy = rows.filter((row) => row.livemode === livemode && row.source === 'legacy');
+    assert.ok(legacy.length > 0, `legacy allocations with livemode ${livemode}`);
+    for (const row of legacy) {
+      assert.equal(row.legacy_tree_ids.length, row.trees, 'one legacy id per tree');
+      assert.ok(row.legacy_order_id);
+    }
+  }
+  assert.ok(rows.filter((row) => row.source === 'foundation').every((row) => row.legacy_tree_ids.length === 0));
+});
+
+test('the history looks real: projects in several countries, full dossiers, measurements, a verification, two years of donations', async () => {
+  const projects = await app.db.selectFrom('projects').selectAll().where('foundation_ref', 'like', 'demo-%').execute();
+  assert.ok(new Set(projects.map((project) => project.country)).size >= 2);
+  for (const project of projects) assert.ok(project.name.nl && project.description.nl && project.geometry && project.photos.length > 0);
+
+  const plantings = await app.db.selectFrom('plantings').selectAll().where('foundation_ref', 'like', 'demo-%').execute();
+  const planted = plantings.filter((planting) => planting.completed_at !== null);
+  assert.ok(planted.length >= 4);
+  for (const planting of planted) {
+    const ring = planting.geometry?.coordinates[0] ?? [];
+    assert.deepEqual(ring[0], ring[ring.length - 1], 'closed ring');
+    assert.ok(planting.species.every((species) => species.name_common.nl && species.trees !== null));
+    assert.ok(planting.notes?.en && planting.notes.nl);
+    assert.ok(planting.photos.every((photo) => photo.url.startsWith('https://') && photo.caption?.nl));
+  }
+
+  const measurements = await sql<{ planting_id: string | null; n: number }>`
+    select planting_id, count(*)::int as n from monitorings where foundation_ref like 'demo-%' group by planting_id`.execute(app.db);
+  assert.ok(measurements.rows.some((row) => row.planting_id === null), 'project-level measurements');
+  assert.ok(measurements.rows.some((row) => row.planting_id !== null && row.n >= 3), 'a series of measurements of one planting');
+  assert.ok((await app.db.selectFrom('verifications').select('id').where('foundation_ref', 'like', 'demo-%').execute()).length >= 1);
+
+  const span = await sql<{ first: Date; last: Date; whole_seconds: number }>`
+    select min(created_at) as first, max(created_at) as last,
+      count(*) filter (where created_at = date_trunc('second', created_at))::int as whole_seconds
+    from allocations where company_id = ${demo.companyId}`.execute(app.db);
+  const { first, last, whole_seconds } = span.rows[0]!;
+  assert.ok(last.getTime() - first.getTime() > 600 * 86_400_000, 'donations spread over about two years');
+  assert.ok(last.getTime() < Date.now());
+  assert.equal(whole_seconds, 0, 'created_at keeps milliseconds');
+});
+
+test('GET /v2/company shows totals equal to what the allocations add up to, in each mode', async () => {
+  for (const livemode of [true, false]) {
+    const { token } = await createToken(app.db, { companyId: demo.companyId, ownerEmail: demo.adminEmail, scopes: 'all', livemode });
+    const response = await app.get('/v2/company', token);
+    assert.equal(response.status, 200, response.text);
+    const sums = await sql<{ pledged: number; planted: number; monitored: number; unassigned: number; projects: number; plantings: number; first: Date }>`
+      select
+        coalesce(sum(trees) filter (where status = 'pledged'), 0)::int as pledged,
+        coalesce(sum(trees) filter (where status = 'planted'), 0)::int as planted,
+        coalesce(sum(trees) filter (where status = 'monitored'), 0)::int as monitored,
+        coalesce(sum(trees) filter (where recipient_id is null and gift_code_id is null), 0)::int as unassigned,
+        count(distinct project_id)::int as projects, count(distinct planting_id)::int as plantings, min(allocated_at) as first
+      from allocations where company_id = ${demo.companyId} and livemode = ${livemode}`.execute(app.db);
+    const want = sums.rows[0]!;
+    const company = response.body;
+    assert.equal(company.name, 'Fairbrook Coffee Roasters');
+    assert.equal(company.livemode, livemode);
+    assert.deepEqual(company.trees, { total: want.pledged + want.planted + want.monitored, pledged: want.pledged, planted: want.planted, monitored: want.monitored });
+    assert.equal(company.trees_unassigned, want.unassigned);
+    assert.equal(company.counts.projects, want.projects);
+    assert.equal(company.counts.plantings, want.plantings);
+    assert.equal(company.first_contribution_at, want.first.toISOString());
+    assert.ok(company.trees.pledged > 0 && company.trees.planted > 0 && company.trees.monitored > 0);
+  }
+});

@@ -1,0 +1,126 @@
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, describe, test } from 'node:test';
+import { acquireFolderLock, FolderLockedError, lockFilePath, readLiveHolder } from '../src/db/folder-lock.ts';
+
+const root = mkdtempSync(path.join(os.tmpdir(), 'canopy-lock-'));
+after(() => rmSync(root, { recursive: true, force: true }));
+let folders = 0;
+const freshFolder = () => path.join(root, `data-${++folders}`);
+
+/** A pid that no process has any more: a child that already exited. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+  return Number(child.stdout);
+}
+
+function writeLock(dataDir: string, holder: Record<string, unknown>) {
+  acquireFolderLock(dataDir, { command: 'setup' }).release();
+  writeFileSync(lockFilePath(dataDir), JSON.stringify(holder));
+}
+
+/** Another process that takes the lock and keeps it until killed. */
+async function holdInChild(dataDir: string): Promise<ChildProcess> {
+  const lockModule = new URL('../src/db/folder-lock.ts', import.meta.url).href;
+  const script = `
+    const { acquireFolderLock } = await import(${JSON.stringify(lockModule)});
+    acquireFolderLock(${JSON.stringify(dataDir)}, { command: 'canopy serve', controlSocket: '/tmp/x.sock' });
+    console.log('locked');
+    setInterval(() => {}, 1000);`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve());
+    child.once('exit', (code) => reject(new Error(`lock holder exited early with ${code}`)));
+  });
+  return child;
+}
+
+describe('folder lock', () => {
+  test('the lock file names its holder and is removed on release', () => {
+    const dataDir = freshFolder();
+    const lock = acquireFolderLock(dataDir, { command: 'canopy serve', controlSocket: '/run/canopy.sock' });
+    const written = JSON.parse(readFileSync(lockFilePath(dataDir), 'utf8'));
+    assert.equal(written.pid, process.pid);
+    assert.equal(written.hostname, os.hostname());
+    assert.equal(written.command, 'canopy serve');
+    assert.equal(written.control_socket, '/run/canopy.sock');
+    assert.ok(!Number.isNaN(Date.parse(written.started_at)));
+    lock.release();
+    assert.equal(existsSync(lockFilePath(dataDir)), false);
+    lock.release();
+  });
+
+  test('a second acquire in the same process fails', () => {
+    const dataDir = freshFolder();
+    const lock = acquireFolderLock(dataDir, { command: 'first' });
+    try {
+      assert.throws(() => acquireFolderLock(dataDir, { command: 'second' }), (error: unknown) => {
+        assert.ok(error instanceof FolderLockedError);
+        assert.equal(error.holder.command, 'first');
+        return true;
+      });
+    } finally {
+      lock.release();
+    }
+    acquireFolderLock(dataDir, { command: 'third' }).release();
+  });
+
+  test('another live process holding the folder is named: pid, command and since when', async () => {
+    const dataDir = freshFolder();
+    const child = await holdInChild(dataDir);
+    try {
+      assert.throws(() => acquireFolderLock(dataDir, { command: 'canopy demo' }), (error: unknown) => {
+        assert.ok(error instanceof FolderLockedError);
+        assert.equal(error.holder.pid, child.pid);
+        assert.equal(error.holder.control_socket, '/tmp/x.sock');
+        assert.match(error.message, new RegExp(`pid ${child.pid}, running "canopy serve", since \\d{4}-\\d\\d-\\d\\dT`));
+        return true;
+      });
+      assert.equal(readLiveHolder(dataDir)?.pid, child.pid);
+    } finally {
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    // Killed without a chance to clean up: the lock it left is stale and taken over.
+    assert.equal(existsSync(lockFilePath(dataDir)), true);
+    assert.equal(readLiveHolder(dataDir), null);
+    const lock = acquireFolderLock(dataDir, { command: 'after the crash' });
+    assert.equal(JSON.parse(readFileSync(lockFilePath(dataDir), 'utf8')).pid, process.pid);
+    lock.release();
+  });
+
+  test('a lock whose pid is gone is taken over', () => {
+    const dataDir = freshFolder();
+    writeLock(dataDir, { pid: deadPid(), hostname: os.hostname(), command: 'canopy serve', started_at: new Date().toISOString(), control_socket: null });
+    const lock = acquireFolderLock(dataDir, { command: 'canopy serve' });
+    assert.equal(lock.holder.pid, process.pid);
+    lock.release();
+  });
+
+  test('a lock held on another host is respected and says how to clear it', () => {
+    const dataDir = freshFolder();
+    writeLock(dataDir, { pid: deadPid(), hostname: 'elsewhere.example', command: 'canopy serve', started_at: '2024-01-01T00:00:00.000Z', control_socket: null });
+    assert.throws(() => acquireFolderLock(dataDir, { command: 'canopy migrate' }), /on host elsewhere\.example[\s\S]*If that process is gone, delete/);
+  });
+
+  test('an unreadable lock file is stale once it is a few seconds old', () => {
+    const dataDir = freshFolder();
+    acquireFolderLock(dataDir, { command: 'setup' }).release();
+    writeFileSync(lockFilePath(dataDir), '{"pid": 12');
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(lockFilePath(dataDir), old, old);
+    acquireFolderLock(dataDir, { command: 'recover' }).release();
+  });
+
+  test('release leaves alone a lock that is no longer ours', () => {
+    const dataDir = freshFolder();
+    const lock = acquireFolderLock(dataDir, { command: 'mine' });
+    const theirs = JSON.stringify({ pid: 1, hostname: 'other', command: 'theirs', started_at: new Date().toISOString() });
+    writeFileSync(lockFilePath(dataDir), theirs);
+    lock.release();
+    assert.equal(readFileSync(lockFilePath(dataDir), 'utf8'), theirs);
+  });
+});
