@@ -96,3 +96,19 @@ test('GET /v2/company shows totals equal to what the allocations add up to, in e
     assert.ok(company.trees.pledged > 0 && company.trees.planted > 0 && company.trees.monitored > 0);
   }
 });
+
+test('the demo company has a real event log: one allocation.created per donation, and recent events in GET /v2/events', async () => {
+  const created = await sql<{ allocations: number; events: number }>`
+    select (select count(*) from allocations where company_id = ${demo.companyId} and split_from_id is null)::int as allocations,
+           (select count(*) from events where company_id = ${demo.companyId} and type = 'allocation.created')::int as events`.execute(app.db);
+  assert.equal(created.rows[0]?.events, created.rows[0]?.allocations);
+
+  const { token } = await createToken(app.db, { companyId: demo.companyId, ownerEmail: demo.adminEmail, scopes: 'all', livemode: true });
+  const recent = await app.get('/v2/events?limit=100', token);
+  const types = new Set(recent.body.data.map((event: { type: string }) => event.type));
+  for (const type of ['allocation.created', 'allocation.monitored', 'planting.updated', 'verification.published']) {
+    assert.ok(types.has(type), `a recent ${type} event`);
+  }
+  const first = recent.body.data.at(-1);
+  assert.ok(Date.parse(first.created) > Date.now() - 30 * 86_400_000, 'only the last 30 days');
+});

@@ -327,6 +327,13 @@ export interface IdempotencyKeysTable {
   created_at: CreatedAt;
 }
 
+export interface FoundationReceiptsTable {
+  key: string;
+  op: string;
+  object_id: string;
+  created_at: CreatedAt;
+}
+
 export interface JobsTable {
   id: Generated<number>;
   kind: string;
@@ -360,6 +367,7 @@ export interface DB {
   event_deliveries: EventDeliveriesTable;
   idempotency_keys: IdempotencyKeysTable;
   jobs: JobsTable;
+  foundation_receipts: FoundationReceiptsTable;
 }
 
 /** What services take: the database, or a transaction on it, passed down explicitly. */

@@ -99,7 +99,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
         measurements: [
           { daysAgo: 420, survival: 0.93, method: 'sample_plot_count' },
           { daysAgo: 240, survival: 0.9, method: 'sample_plot_count', notes: { en: 'Some losses after a dry spell in January.', nl: 'Enige uitval na een droge periode in januari.' } },
-          { daysAgo: 60, survival: 0.88, method: 'drone_survey' },
+          { daysAgo: 12, survival: 0.88, method: 'drone_survey' },
         ],
         donations: [250, 120, 60, 500, 45, 180, 90],
       },
@@ -198,7 +198,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     ],
     projectMeasurements: [{ daysAgo: 120, survival: 0.84, method: 'drone_survey' }],
     verifications: [{
-      key: '2025', daysAgo: 100, periodDays: 365, verifier: 'Blue Carbon Assurance Asia', website: 'https://bluecarbon-assurance.example.org', share: 0.8,
+      key: '2025', daysAgo: 18, periodDays: 365, verifier: 'Blue Carbon Assurance Asia', website: 'https://bluecarbon-assurance.example.org', share: 0.8,
       summary: { en: 'Drone imagery and transect counts confirm the planted area and survival.', nl: 'Dronebeelden en transecttellingen bevestigen het beplante oppervlak en de overleving.' },
     }],
   },
@@ -225,7 +225,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
         method: 'direct_seeding_and_seedlings',
         notes: { en: 'Acorns sown and seedlings planted with tree guards against grazing.', nl: 'Eikels gezaaid en zaailingen geplant met boombeschermers tegen vraat.' },
         photos: [alentejoPhoto('freixo-tree-guards.jpg', 'Young cork oaks in tree guards', 'Jonge kurkeiken in boombeschermers', 5)],
-        measurements: [{ daysAgo: 300, survival: 0.84, method: 'full_count' }, { daysAgo: 45, survival: 0.8, method: 'full_count' }],
+        measurements: [{ daysAgo: 300, survival: 0.84, method: 'full_count' }, { daysAgo: 20, survival: 0.8, method: 'full_count' }],
         donations: [60, 120, 40, 90],
       },
       {
@@ -233,7 +233,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
         method: 'seedlings',
         notes: { en: 'Planted along contour lines to catch winter rain.', nl: 'Geplant langs hoogtelijnen om winterregen vast te houden.' },
         photos: [alentejoPhoto('ribeira-contours.jpg', 'Rows along the contour lines', 'Rijen langs de hoogtelijnen', 1)],
-        measurements: [],
+        measurements: [{ daysAgo: 6, survival: 0.94, method: 'full_count' }],
         donations: [80, 150, 50],
       },
     ],

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { applyFoundationOperation } from '../foundation/operations.ts';
+import { loadConfig } from '../config.ts';
+import { applyOperation } from '../foundation-api/apply.ts';
+import { lockFoundationWrites } from '../foundation/write-lock.ts';
 import { createCompany } from '../operator/companies.ts';
 import { createUser } from '../operator/users.ts';
 import { DEMO_COMPANY } from './data.ts';
@@ -10,14 +12,19 @@ import { buildDemoTimeline } from './timeline.ts';
  * Seeds the demo company, Fairbrook Coffee Roasters, with two years of history, unless
  * it is already there. Everything the foundation would send goes through the
  * foundation operations, in the order it happened, so counters, statuses and
- * timestamps come out exactly as real traffic would leave them. One transaction: a
+ * timestamps come out exactly as real traffic would leave them, events included
+ * (dated when they happened, so only the last 30 days show in GET /v2/events). One transaction: a
  * failure leaves nothing behind.
  */
-export async function seedDemo(db: Kysely<DB>): Promise<{ companyId: string; adminEmail: string; created: boolean }> {
+export async function seedDemo(
+  db: Kysely<DB>,
+  publicBaseUrl = loadConfig({}).publicBaseUrl,
+): Promise<{ companyId: string; adminEmail: string; created: boolean }> {
   const existing = await db.selectFrom('companies').select('id').where('slug', '=', DEMO_COMPANY.slug).executeTakeFirst();
   if (existing) return { companyId: existing.id, adminEmail: DEMO_COMPANY.adminEmail, created: false };
 
   return db.transaction().execute(async (tx) => {
+    await lockFoundationWrites(tx);
     const company = await createCompany(tx, {
       name: DEMO_COMPANY.name,
       slug: DEMO_COMPANY.slug,
@@ -27,7 +34,8 @@ export async function seedDemo(db: Kysely<DB>): Promise<{ companyId: string; adm
     });
     await createUser(tx, { companyId: company.id, email: DEMO_COMPANY.adminEmail, name: DEMO_COMPANY.adminName, role: 'admin' });
     for (const step of buildDemoTimeline(company.id, new Date())) {
-      await applyFoundationOperation(tx, step.operation, { now: step.at });
+      // The same path as the foundation API, so the demo company's event log is real.
+      await applyOperation(tx, step.operation, publicBaseUrl, { now: step.at });
     }
     return { companyId: company.id, adminEmail: DEMO_COMPANY.adminEmail, created: true };
   });

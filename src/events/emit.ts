@@ -15,7 +15,7 @@ import { recordEvent } from './record.ts';
  * that went from pledged to monitored in one operation reports `monitored` in both its
  * allocation.planted and allocation.monitored events.
  */
-export async function emitEvents(db: Db, changes: readonly DomainChange[], publicBaseUrl: string): Promise<string[]> {
+export async function emitEvents(db: Db, changes: readonly DomainChange[], publicBaseUrl: string, at?: Date): Promise<string[]> {
   const contexts = new Map<string, ReadContext>();
   const contextFor = (companyId: string, livemode: boolean) => {
     const key = `${companyId}:${livemode}`;
@@ -38,7 +38,7 @@ export async function emitEvents(db: Db, changes: readonly DomainChange[], publi
         const object = allocations.get(change.allocation_id);
         if (!object) throw new Error(`Allocation ${change.allocation_id} vanished before its event was written.`);
         const previous = change.kind === 'allocation.updated' ? change.previous : undefined;
-        eventIds.push(await recordEvent(db, { companyId: change.company_id, livemode: change.livemode, type: change.kind, object, previous }));
+        eventIds.push(await recordEvent(db, { companyId: change.company_id, livemode: change.livemode, type: change.kind, object, previous, createdAt: at }));
         break;
       }
       case 'planting.updated':
@@ -46,14 +46,14 @@ export async function emitEvents(db: Db, changes: readonly DomainChange[], publi
           const ctx = contextFor(company.company_id, company.livemode);
           const [object] = await presentPlantings(ctx, await findPlantingsByIds(ctx, [change.planting_id]));
           if (!object) continue; // the company no longer holds trees there
-          eventIds.push(await recordEvent(db, { companyId: company.company_id, livemode: company.livemode, type: 'planting.updated', object }));
+          eventIds.push(await recordEvent(db, { companyId: company.company_id, livemode: company.livemode, type: 'planting.updated', object, createdAt: at }));
         }
         break;
       case 'verification.published': {
         const row = await db.selectFrom('verifications').selectAll().where('id', '=', change.verification_id).executeTakeFirstOrThrow();
         const object = presentVerification(row, 'en');
         for (const company of change.companies) {
-          eventIds.push(await recordEvent(db, { companyId: company.company_id, livemode: company.livemode, type: 'verification.published', object }));
+          eventIds.push(await recordEvent(db, { companyId: company.company_id, livemode: company.livemode, type: 'verification.published', object, createdAt: at }));
         }
         break;
       }

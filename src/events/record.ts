@@ -28,6 +28,8 @@ export interface NewEvent {
   object: unknown;
   /** For `*.updated`: the changed fields' old values. */
   previous?: Record<string, unknown>;
+  /** When it happened; now unless the change is replayed history (the demo seed). */
+  createdAt?: Date;
 }
 
 /**
@@ -41,7 +43,7 @@ export async function recordEvent(db: Db, event: NewEvent): Promise<string> {
   const data = event.previous ? { object: event.object, previous: event.previous } : { object: event.object };
   await db
     .insertInto('events')
-    .values({ id, company_id: event.companyId, livemode: event.livemode, type: event.type, data: JSON.stringify(data), created_at: new Date() })
+    .values({ id, company_id: event.companyId, livemode: event.livemode, type: event.type, data: JSON.stringify(data), created_at: event.createdAt ?? new Date() })
     .execute();
   await db
     .insertInto('event_deliveries')

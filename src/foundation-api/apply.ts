@@ -1,14 +1,19 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB, Db } from '../db/schema.ts';
 import { emitEvents } from '../events/emit.ts';
+import { canonicalJson } from '../foundation/content.ts';
 import { FoundationError } from '../foundation/errors.ts';
 import { applyFoundationOperation } from '../foundation/operations.ts';
 import type { FoundationResult, OperationOptions } from '../foundation/results.ts';
+import { lockFoundationWrites } from '../foundation/write-lock.ts';
 
 /** One operation as the foundation sends it: `{"op": "upsert_planting", "input": {...}}`. */
 export interface OperationData {
   op: string;
   input: unknown;
+  /** The foundation's id of this message; a message id seen before is a replay. */
+  message_id?: string;
 }
 
 export interface AppliedOperation extends FoundationResult {
@@ -36,22 +41,45 @@ export async function applyOperations(
   options: OperationOptions & { onApplied?: (index: number) => void } = {},
 ): Promise<AppliedOperation[]> {
   return db.transaction().execute(async (trx) => {
+    await lockFoundationWrites(trx);
     const applied: AppliedOperation[] = [];
     for (const [index, operation] of operations.entries()) {
-      applied.push(await applyOne(trx, operation, index, publicBaseUrl, options));
+      try {
+        applied.push(await applyOperation(trx, operation, publicBaseUrl, options));
+      } catch (error) {
+        if (error instanceof FoundationError) throw new BatchOperationError(index, error);
+        throw error;
+      }
       options.onApplied?.(index);
     }
     return applied;
   });
 }
 
-async function applyOne(db: Db, operation: OperationData, index: number, publicBaseUrl: string, options: OperationOptions): Promise<AppliedOperation> {
-  try {
-    const result = await applyFoundationOperation(db, operation, options);
-    const events = await emitEvents(db, result.changes, publicBaseUrl);
-    return { op: operation.op, ...result, events };
-  } catch (error) {
-    if (error instanceof FoundationError) throw new BatchOperationError(index, error);
-    throw error;
-  }
+/**
+ * Applies one operation and writes its events, in the caller's transaction (which
+ * should hold lockFoundationWrites). An operation received before, by message_id or
+ * else by identical content, is a replay: nothing changes and no event is written,
+ * even where a later operation has changed the same object since. To send earlier
+ * content again on purpose, give the operation a new message_id.
+ */
+export async function applyOperation(db: Db, operation: OperationData, publicBaseUrl: string, options: OperationOptions = {}): Promise<AppliedOperation> {
+  const key = receiptKey(operation);
+  const receipt = await db.selectFrom('foundation_receipts').select('object_id').where('key', '=', key).executeTakeFirst();
+  if (receipt) return { op: operation.op, id: receipt.object_id, unchanged: true, changes: [], events: [] };
+
+  const result = await applyFoundationOperation(db, operation, options);
+  const events = await emitEvents(db, result.changes, publicBaseUrl, options.now);
+  await db
+    .insertInto('foundation_receipts')
+    .values({ key, op: operation.op, object_id: result.id })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  return { op: operation.op, ...result, events };
+}
+
+function receiptKey(operation: OperationData): string {
+  if (operation.message_id) return `message:${operation.message_id}`;
+  const digest = createHash('sha256').update(canonicalJson({ op: operation.op, input: operation.input })).digest('hex');
+  return `content:${digest}`;
 }

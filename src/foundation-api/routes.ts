@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { FoundationError, type FoundationErrorCode } from '../foundation/errors.ts';
+import type { FoundationError, FoundationErrorCode } from '../foundation/errors.ts';
 import { FOUNDATION_OPERATION_NAMES } from '../foundation/operations.ts';
 import { ApiError, errors } from '../http/errors.ts';
 import { StringEnum } from '../http/common-schemas.ts';
@@ -49,6 +49,7 @@ const OperationSchema = Type.Object(
   {
     op: StringEnum(FOUNDATION_OPERATION_NAMES, { description: 'Which operation; see docs/foundation.md.' }),
     input: Type.Object({}, { additionalProperties: true, description: 'The operation\'s input, validated by the operation.' }),
+    message_id: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'Your id of this message. A message id seen before is a replay; without one, an operation identical to one applied before is.' })),
   },
   { additionalProperties: false },
 );

@@ -6,6 +6,7 @@ import { upsertPartner, upsertProject } from '../../foundation/catalog.ts';
 import { completePlanting, upsertPlanting } from '../../foundation/plantings.ts';
 import { publishVerification, recordMonitoring } from '../../foundation/proof.ts';
 import type { DomainChange } from '../../foundation/results.ts';
+import { lockFoundationWrites } from '../../foundation/write-lock.ts';
 import type { ApiContext } from '../../http/auth.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import { randomAlphanumeric } from '../../ids.ts';
@@ -31,6 +32,7 @@ const notHelperMade = (id: string) =>
 /** Runs the operations and writes their events in one transaction. */
 async function inTransaction<T>(ctx: ApiContext, work: (db: Db, changes: DomainChange[]) => Promise<T>): Promise<T> {
   return (ctx.db as Kysely<DB>).transaction().execute(async (trx) => {
+    await lockFoundationWrites(trx);
     const changes: DomainChange[] = [];
     const result = await work(trx, changes);
     await emitEvents(trx, changes, ctx.publicBaseUrl);
