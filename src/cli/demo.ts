@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { createFoundationKey } from '../foundation-api/keys.ts';
 import { createToken } from '../operator/tokens.ts';
 import { type CommandSpec, succeed } from './command.ts';
 
@@ -9,11 +10,14 @@ export interface DemoAccess {
   /** Whether the demo data was created now (false: it was already there). */
   seeded: boolean;
   tokens: { live: string; test: string };
+  /** A fresh key for the foundation API, so the demo can play the foundation too. */
+  foundation_key: string;
 }
 
 /**
  * Seeds the demo company if it is missing and creates a fresh live and test token with
- * every scope: tokens are stored as hashes, so earlier ones cannot be shown again.
+ * every scope, and a fresh foundation key: all are stored as hashes, so earlier ones
+ * cannot be shown again.
  */
 export async function seedDemoWithTokens(db: Kysely<DB>): Promise<DemoAccess> {
   // Loaded on use: the demo data is large and most commands never need it.
@@ -34,6 +38,7 @@ export async function seedDemoWithTokens(db: Kysely<DB>): Promise<DemoAccess> {
     admin_email: demo.adminEmail,
     seeded: demo.created,
     tokens: { live: await token(true), test: await token(false) },
+    foundation_key: (await createFoundationKey(db, 'Demo foundation key')).key,
   };
 }
 
@@ -44,6 +49,7 @@ export function describeDemoAccess(demo: DemoAccess, baseUrl: string): string {
     `Live token: ${demo.tokens.live}`,
     `Test token: ${demo.tokens.test}`,
     'Both have every scope and are shown only this once.',
+    `Foundation key (for ${baseUrl}/foundation/v1, see docs/foundation.md): ${demo.foundation_key}`,
     '',
     'Try it:',
     `  curl -H "Authorization: Bearer ${demo.tokens.test}" ${baseUrl}/v2/company`,
@@ -52,7 +58,7 @@ export function describeDemoAccess(demo: DemoAccess, baseUrl: string): string {
 
 const demo: CommandSpec = {
   path: ['demo'],
-  summary: 'Seeds the demo data if missing and prints fresh live and test tokens with every scope.',
+  summary: 'Seeds the demo data if missing and prints fresh live and test tokens with every scope and a foundation key.',
   usage: '[--json]',
   async run({ db, baseUrl }, input) {
     const access = await seedDemoWithTokens(db);

@@ -6,6 +6,7 @@ import { findAllocationsByIds } from '../modules/allocations/queries.ts';
 import { presentPlantings } from '../modules/plantings/present.ts';
 import { findPlantingsByIds } from '../modules/plantings/queries.ts';
 import { presentVerification } from '../modules/projects/present.ts';
+import { loadRecipients } from '../modules/recipients/present.ts';
 import { recordEvent } from './record.ts';
 
 /**
@@ -55,6 +56,13 @@ export async function emitEvents(db: Db, changes: readonly DomainChange[], publi
         for (const company of change.companies) {
           eventIds.push(await recordEvent(db, { companyId: company.company_id, livemode: company.livemode, type: 'verification.published', object, createdAt: at }));
         }
+        break;
+      }
+      case 'recipient.created': {
+        const ctx = contextFor(change.company_id, change.livemode);
+        const object = (await loadRecipients(ctx, [change.recipient_id])).get(change.recipient_id);
+        if (!object) throw new Error(`Recipient ${change.recipient_id} vanished before its event was written.`);
+        eventIds.push(await recordEvent(db, { companyId: change.company_id, livemode: change.livemode, type: 'recipient.created', object, createdAt: at }));
         break;
       }
     }

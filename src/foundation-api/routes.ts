@@ -29,6 +29,8 @@ const STATUS_BY_CODE: Record<FoundationErrorCode, number> = {
   legacy_id_taken: 409,
   planting_over_allocated: 422,
   refund_exceeds_unassigned_trees: 422,
+  no_trees_available: 422,
+  external_reference_taken: 409,
 };
 
 /**

@@ -23,7 +23,11 @@ export type FoundationErrorCode =
   /** A refund would take trees that are assigned to recipients or reserved by gift codes. */
   | 'refund_exceeds_unassigned_trees'
   /** Another project already carries this legacy id. */
-  | 'legacy_id_taken';
+  | 'legacy_id_taken'
+  /** The company has too few unassigned trees (in the project) for a recipient. */
+  | 'no_trees_available'
+  /** Another recipient of the company already has this external_reference. */
+  | 'external_reference_taken';
 
 export class FoundationError extends Error {
   override readonly name = 'FoundationError';

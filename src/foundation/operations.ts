@@ -5,6 +5,7 @@ import { upsertPartner, upsertProject } from './catalog.ts';
 import { FoundationError } from './errors.ts';
 import { completePlanting, upsertPlanting } from './plantings.ts';
 import { publishVerification, recordMonitoring } from './proof.ts';
+import { createRecipient } from './recipients.ts';
 import type { FoundationResult, OperationOptions } from './results.ts';
 import * as schemas from './schemas.ts';
 
@@ -30,6 +31,7 @@ export const FOUNDATION_OPERATIONS = {
   publish_verification: operation(schemas.PublishVerificationSchema, publishVerification),
   record_allocation: operation(schemas.RecordAllocationSchema, recordAllocation),
   change_allocation_trees: operation(schemas.ChangeAllocationTreesSchema, changeAllocationTrees),
+  create_recipient: operation(schemas.CreateRecipientSchema, createRecipient),
 } as const;
 
 export type FoundationOperationName = keyof typeof FOUNDATION_OPERATIONS;

@@ -21,7 +21,8 @@ export type DomainChange =
   | ({ kind: 'allocation.monitored' } & AllocationRef)
   | ({ kind: 'allocation.updated'; previous: { trees: number } } & AllocationRef)
   | { kind: 'planting.updated'; planting_id: string; companies: AffectedCompany[] }
-  | { kind: 'verification.published'; verification_id: string; project_id: string; companies: AffectedCompany[] };
+  | { kind: 'verification.published'; verification_id: string; project_id: string; companies: AffectedCompany[] }
+  | { kind: 'recipient.created'; recipient_id: string; company_id: string; livemode: boolean };
 
 export interface FoundationResult {
   /** Canopy's id of the object the operation is about (ptn_, prj_, plt_, mon_, ver_, alloc_). */

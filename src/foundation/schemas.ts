@@ -166,6 +166,24 @@ export const ChangeAllocationTreesSchema = Type.Object(
   { additionalProperties: false },
 );
 
+export const CreateRecipientSchema = Type.Object(
+  {
+    ref: Ref("The foundation's reference of the recipient"),
+    company_id: Type.String({ pattern: '^cmp_[A-Za-z0-9]{24}$' }),
+    livemode: Type.Boolean(),
+    trees: TreeCount(1),
+    project_ref: Type.Optional(Ref('Take the trees from this project only')),
+    first_name: Type.Optional(Nullable(Text(255))),
+    last_name: Type.Optional(Nullable(Text(255))),
+    email: Type.Optional(Nullable(Type.String({ format: 'email', maxLength: 320 }))),
+    language: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('nl')])),
+    external_reference: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 255 }))),
+    message: Type.Optional(Nullable(Text(2000))),
+    source: Type.Optional(Type.Union([Type.Literal('foundation'), Type.Literal('legacy')])),
+  },
+  { additionalProperties: false },
+);
+
 export type UpsertPartnerInput = Static<typeof UpsertPartnerSchema>;
 export type UpsertProjectInput = Static<typeof UpsertProjectSchema>;
 export type UpsertPlantingInput = Static<typeof UpsertPlantingSchema>;
@@ -176,3 +194,4 @@ export type RecordAllocationInput = Static<typeof RecordAllocationSchema>;
 export type ChangeAllocationTreesInput = Static<typeof ChangeAllocationTreesSchema>;
 export type PhotoInput = Static<typeof PhotoSchema>;
 export type PolygonInput = Static<typeof PolygonSchema>;
+export type CreateRecipientInput = Static<typeof CreateRecipientSchema>;

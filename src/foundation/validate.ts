@@ -11,6 +11,8 @@ const FORMATS: Record<string, (value: string) => boolean> = {
   'date-time': (value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.test(value)
     && isCalendarDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value)),
   uri: isWebUrl,
+  // What Ajv's "email" format accepts, near enough: one @, a dot in the domain, no spaces.
+  email: (value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value),
 };
 for (const [name, check] of Object.entries(FORMATS)) {
   if (!FormatRegistry.Has(name)) FormatRegistry.Set(name, check);

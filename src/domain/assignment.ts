@@ -1,0 +1,67 @@
+import type { Db } from '../db/schema.ts';
+import { type AllocationRow, splitAllocation } from './allocations.ts';
+
+export class NotEnoughTreesError extends Error {
+  constructor(readonly wanted: number, readonly available: number) {
+    super(`Only ${available} unassigned trees are available; ${wanted} were asked for.`);
+  }
+}
+
+export interface AssignTreesInput {
+  companyId: string;
+  livemode: boolean;
+  trees: number;
+  /** Take trees from this project only. */
+  projectId?: string | null;
+  recipientId?: string;
+  giftCodeId?: string;
+  now?: Date;
+}
+
+/**
+ * Gives a recipient (or a gift code) trees from the company's unassigned trees, oldest
+ * allocation first (spec section 4, POST /recipients rule 1), splitting the last one
+ * it takes from. Locks the allocations it takes, in the caller's transaction; refuses
+ * with NotEnoughTreesError, changing nothing, when too few are unassigned.
+ */
+export async function assignTrees(db: Db, input: AssignTreesInput): Promise<AllocationRow[]> {
+  let query = db
+    .selectFrom('allocations')
+    .select(['id', 'trees'])
+    .where('company_id', '=', input.companyId)
+    .where('livemode', '=', input.livemode)
+    .where('recipient_id', 'is', null)
+    .where('gift_code_id', 'is', null)
+    .where('trees', '>', 0);
+  if (input.projectId) query = query.where('project_id', '=', input.projectId);
+
+  // Oldest first, read in small pages so a company with many allocations is not read whole.
+  const taken: { id: string; trees: number }[] = [];
+  let still = input.trees;
+  let after: { created_at: Date; id: string } | null = null;
+  while (still > 0) {
+    let page = query.select('created_at').orderBy('created_at', 'asc').orderBy('id', 'asc').limit(100).forUpdate();
+    if (after) {
+      const cursor = after;
+      page = page.where((eb) => eb.or([eb('created_at', '>', cursor.created_at), eb.and([eb('created_at', '=', cursor.created_at), eb('id', '>', cursor.id)])]));
+    }
+    const rows = await page.execute();
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      if (still === 0) break;
+      const trees = Math.min(row.trees, still);
+      taken.push({ id: row.id, trees });
+      still -= trees;
+    }
+    const last = rows.at(-1);
+    after = last ? { created_at: last.created_at, id: last.id } : null;
+  }
+  if (still > 0) throw new NotEnoughTreesError(input.trees, input.trees - still);
+
+  const parts: AllocationRow[] = [];
+  for (const { id, trees } of taken) {
+    const { part } = await splitAllocation(db, { allocationId: id, trees, recipientId: input.recipientId, giftCodeId: input.giftCodeId, now: input.now });
+    parts.push(part);
+  }
+  return parts;
+}
