@@ -47,7 +47,7 @@ export async function startCanopy(config: Config, options: StartOptions): Promis
     );
     cleanups.push(() => database.close());
     const migrations = await migrate(database);
-    const demo = options.seedDemo && (await hasNoCompany(database)) ? await seedDemoWithTokens(database.db) : null;
+    const demo = options.seedDemo && (await hasNoCompany(database)) ? await seedDemoWithTokens(database.db, config.publicBaseUrl) : null;
 
     const app = await buildApp({ config, db: database.db });
     await app.listen({ host: config.host, port: config.port });
@@ -58,7 +58,8 @@ export async function startCanopy(config: Config, options: StartOptions): Promis
     cleanups.push(() => worker.stop());
 
     if (socketPath) {
-      const control = await startControlServer(socketPath, { db: database.db, baseUrl: url }, app.log);
+      // Links in what forwarded commands write (events) must use the public address, not the listening one.
+      const control = await startControlServer(socketPath, { db: database.db, baseUrl: config.publicBaseUrl }, app.log);
       cleanups.push(() => control.close());
     }
     return { url, database, migrations, demo, stop };

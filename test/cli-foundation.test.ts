@@ -227,6 +227,14 @@ describe('canopy foundation-keys and canopy import', () => {
     assert.deepEqual(await eventIds(), before);
   });
 
+  test('a line may carry the message_id of the foundation API: a message id seen before is a replay', async () => {
+    const message = (name: string) => ({ op: 'upsert_partner', input: { ref: 'cli-ptn-msg', name }, message_id: 'cli-msg-1' });
+    const first = await canopyJson(['import', ndjson('message-1.ndjson', [message('First name')])]);
+    assert.equal(first.unchanged, 0);
+    const again = await canopyJson(['import', ndjson('message-2.ndjson', [message('Second name')])]);
+    assert.equal(again.unchanged, 1, 'same message id, so the new name is not applied');
+  });
+
   test('a refused operation on line 4 names it and applies nothing', async () => {
     const eventsBefore = await eventIds();
     const file = ndjson('bad.ndjson', [
@@ -255,8 +263,9 @@ describe('canopy foundation-keys and canopy import', () => {
     const valid = { op: 'record_allocation', input: { ref: 'cli-alloc-early', company_id: companyId, livemode: true, planting_ref: 'cli-plt-1', trees: 5 } };
     const cases: [string, (object | string)[], RegExp][] = [
       ['broken.ndjson', [valid, '{"op": "record_allocation", "input": {'], /Line 2 is not valid JSON/],
-      ['no-input.ndjson', [valid, '', { op: 'complete_planting' }], /Line 3 must be an object \{"op": "\.\.\.", "input": \{\.\.\.\}\}/],
+      ['no-input.ndjson', [valid, '', { op: 'complete_planting' }], /Line 3 must be an object \{"op": "\.\.\.", "input": \{\.\.\.\}\} with an optional "message_id"/],
       ['unknown-op.ndjson', [{ op: 'plant_forest', input: {} }], /Line 1 names an unknown operation "plant_forest"; use one of upsert_partner, /],
+      ['extra-field.ndjson', [{ ...valid, message_id: 'm-1', at: 'now' }], /Line 1 has an unknown field "at"/],
     ];
     for (const [name, lines, message] of cases) {
       const run = await canopy(['import', ndjson(name, lines)]);
@@ -269,7 +278,6 @@ describe('canopy foundation-keys and canopy import', () => {
 
   test(
     'a relative FILE is read from the caller\'s folder, also when serve runs the import',
-    { todo: 'src/cli/index.ts must pass argv through withAbsoluteImportFile before forwarding to serve' },
     async () => {
       const elsewhere = path.join(workDir, 'exports');
       mkdirSync(elsewhere, { recursive: true });

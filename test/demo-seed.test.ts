@@ -9,12 +9,12 @@ let app: TestApp;
 let demo: Awaited<ReturnType<typeof seedDemo>>;
 before(async () => {
   app = await startTestApp();
-  demo = await seedDemo(app.db);
+  demo = await seedDemo(app.db, app.baseUrl);
 });
 
 test('seeding twice creates the demo company once', async () => {
   assert.equal(demo.created, true);
-  const again = await seedDemo(app.db);
+  const again = await seedDemo(app.db, app.baseUrl);
   assert.deepEqual(again, { companyId: demo.companyId, adminEmail: demo.adminEmail, created: false });
   const companies = await app.db.selectFrom('companies').select('id').where('slug', '=', 'demo-company').execute();
   assert.equal(companies.length, 1);

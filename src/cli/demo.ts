@@ -19,10 +19,10 @@ export interface DemoAccess {
  * every scope, and a fresh foundation key: all are stored as hashes, so earlier ones
  * cannot be shown again.
  */
-export async function seedDemoWithTokens(db: Kysely<DB>): Promise<DemoAccess> {
+export async function seedDemoWithTokens(db: Kysely<DB>, publicBaseUrl: string): Promise<DemoAccess> {
   // Loaded on use: the demo data is large and most commands never need it.
   const { seedDemo } = await import('../demo/seed.ts');
-  const demo = await seedDemo(db);
+  const demo = await seedDemo(db, publicBaseUrl);
   const token = async (livemode: boolean) =>
     (
       await createToken(db, {
@@ -61,7 +61,7 @@ const demo: CommandSpec = {
   summary: 'Seeds the demo data if missing and prints fresh live and test tokens with every scope and a foundation key.',
   usage: '[--json]',
   async run({ db, baseUrl }, input) {
-    const access = await seedDemoWithTokens(db);
+    const access = await seedDemoWithTokens(db, baseUrl);
     return succeed(input, access, describeDemoAccess(access, baseUrl));
   },
 };

@@ -7,9 +7,9 @@ import { OperatorError } from '../operator/companies.ts';
 import { COMMON_OPTIONS, type CommandResult, type CommandSpec, succeed, table } from './command.ts';
 
 /**
- * `canopy import FILE.ndjson`: feeds a file of foundation operations, one
- * `{"op": ..., "input": {...}}` per line, through the same code as the foundation's
- * batch call, in one transaction: all or nothing.
+ * `canopy import FILE.ndjson`: feeds a file of foundation operations, one envelope of
+ * the foundation API per line, through the same code as its batch call, in one
+ * transaction: all or nothing.
  */
 
 export interface ImportSummary {
@@ -29,7 +29,7 @@ const importFile: CommandSpec = {
   usage: [
     'FILE.ndjson [--json]',
     '',
-    'Each non-empty line is one operation: {"op": "upsert_planting", "input": {...}}.',
+    'Each non-empty line is one operation: {"op": "upsert_planting", "input": {...}, "message_id"?: "..."}.',
     'The operations and their inputs are described in docs/foundation.md.',
     'A malformed line or a refused operation is reported with its line number; nothing is applied then.',
   ].join('\n'),
@@ -82,6 +82,7 @@ export async function readOperations(file: string, knownOps: readonly string[]):
   return { operations, lines };
 }
 
+/** One line: the envelope of the foundation API, `{"op": ..., "input": {...}, "message_id"?: ...}`. */
 function parseOperationLine(text: string, line: number, knownOps: readonly string[]): OperationData {
   let value: unknown;
   try {
@@ -89,16 +90,23 @@ function parseOperationLine(text: string, line: number, knownOps: readonly strin
   } catch (error) {
     throw new OperatorError(`Line ${line} is not valid JSON (${(error as Error).message}). Nothing was applied.`);
   }
-  const shape = 'an object {"op": "...", "input": {...}}';
+  const shape = 'an object {"op": "...", "input": {...}} with an optional "message_id"';
   if (!isObject(value)) throw new OperatorError(`Line ${line} must be ${shape}. Nothing was applied.`);
-  const extra = Object.keys(value).find((key) => key !== 'op' && key !== 'input');
+  const extra = Object.keys(value).find((key) => !ENVELOPE_FIELDS.includes(key));
   if (extra !== undefined) throw new OperatorError(`Line ${line} has an unknown field "${extra}"; it must be ${shape}. Nothing was applied.`);
-  if (typeof value.op !== 'string' || !isObject(value.input)) throw new OperatorError(`Line ${line} must be ${shape}. Nothing was applied.`);
-  if (!knownOps.includes(value.op)) {
-    throw new OperatorError(`Line ${line} names an unknown operation "${value.op}"; use one of ${knownOps.join(', ')}. Nothing was applied.`);
+  const { op, input, message_id: messageId } = value;
+  if (typeof op !== 'string' || !isObject(input)) throw new OperatorError(`Line ${line} must be ${shape}. Nothing was applied.`);
+  if (!knownOps.includes(op)) {
+    throw new OperatorError(`Line ${line} names an unknown operation "${op}"; use one of ${knownOps.join(', ')}. Nothing was applied.`);
   }
-  return { op: value.op, input: value.input };
+  if (messageId === undefined) return { op, input };
+  if (typeof messageId !== 'string' || messageId.length < 1 || messageId.length > 255) {
+    throw new OperatorError(`Line ${line} has a message_id that is not a string of 1 to 255 characters. Nothing was applied.`);
+  }
+  return { op, input, message_id: messageId };
 }
+
+const ENVELOPE_FIELDS = ['op', 'input', 'message_id'];
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

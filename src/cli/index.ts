@@ -2,6 +2,7 @@ import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { FolderLockedError } from '../db/folder-lock.ts';
 import { type CommandInfo, helpText, type ParsedInput, type ProcessCommand, parseInput, printResult, UsageError } from './command.ts';
 import { databaseCommands, findCommand } from './commands.ts';
+import { withAbsoluteImportFile } from './import.ts';
 import { migrateCommand } from './migrate.ts';
 import { openapiCommand } from './openapi.ts';
 import { serveCommand } from './serve.ts';
@@ -55,7 +56,11 @@ export async function runCli(argv: readonly string[]): Promise<number> {
 
   try {
     if (processCommand) return await processCommand.spec.runInProcess(config, input, argv);
-    if (databaseCommand) return printResult(await runDatabaseCommand(config, databaseCommand.spec, argv, databaseCommand.args));
+    if (databaseCommand) {
+      // A running server reads the file itself, from its own working folder.
+      const forwardable = withAbsoluteImportFile(argv, process.cwd());
+      return printResult(await runDatabaseCommand(config, databaseCommand.spec, forwardable, databaseCommand.args));
+    }
     return 1;
   } catch (error) {
     return reportError(error);

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { loadConfig } from '../config.ts';
 import { applyOperation } from '../foundation-api/apply.ts';
 import { lockFoundationWrites } from '../foundation/write-lock.ts';
 import { createCompany } from '../operator/companies.ts';
@@ -18,7 +17,7 @@ import { buildDemoTimeline } from './timeline.ts';
  */
 export async function seedDemo(
   db: Kysely<DB>,
-  publicBaseUrl = loadConfig({}).publicBaseUrl,
+  publicBaseUrl: string,
 ): Promise<{ companyId: string; adminEmail: string; created: boolean }> {
   const existing = await db.selectFrom('companies').select('id').where('slug', '=', DEMO_COMPANY.slug).executeTakeFirst();
   if (existing) return { companyId: existing.id, adminEmail: DEMO_COMPANY.adminEmail, created: false };
