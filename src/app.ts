@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { DB } from './db/schema.ts';
 import { newId } from './ids.ts';
 import { authenticateV2 } from './http/auth.ts';
+import { Type } from '@sinclair/typebox';
 import { ErrorSchema } from './http/common-schemas.ts';
 import { BODY_LIMIT_BYTES, errorHandler } from './http/error-handler.ts';
 import { errors } from './http/errors.ts';
@@ -72,6 +73,13 @@ export async function buildApp({ config, db, logger = true }: AppOptions) {
       security: [{ bearer: [] }],
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    // Documentation only (serialisation is untouched): every operation can fail with the one error shape.
+    transform: ({ schema, url }) => {
+      if (!schema || schema.hide) return { schema, url };
+      const errorResponse = { description: 'An error, in the one error shape; see /docs/errors.', ...Type.Ref(ErrorSchema) };
+      const response = { ...(schema.response as object), '4XX': errorResponse, '5XX': errorResponse };
+      return { schema: { ...schema, response }, url };
+    },
   });
   for (const schema of [
     ErrorSchema, TokenSchema, CompanySchema, AllocationSchema, PlantingSchema, PartnerSchema, ProjectSchema,

@@ -86,6 +86,7 @@ export function foundationRoutes(db: Kysely<DB>, publicBaseUrl: string): Fastify
       '/operations',
       {
         schema: {
+          hide: true, // not part of the integrators' v2 document; see docs/foundation.md
           operationId: 'foundationApplyOperation',
           summary: 'Apply one foundation operation',
           tags: ['Foundation'],
@@ -100,6 +101,7 @@ export function foundationRoutes(db: Kysely<DB>, publicBaseUrl: string): Fastify
       '/batch',
       {
         schema: {
+          hide: true,
           operationId: 'foundationApplyBatch',
           summary: 'Apply many operations in one transaction, all or nothing',
           tags: ['Foundation'],

@@ -91,7 +91,7 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Retrieve the company, its plan and its tree totals',
         tags: ['Company'],
         querystring: Type.Object({}, { additionalProperties: false }),
-        response: { 200: CompanySchema },
+        response: { 200: Type.Ref(CompanySchema) },
       },
     },
     async (request) => presentCompany(await retrieveCompany(request.ctx), request.ctx),

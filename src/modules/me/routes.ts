@@ -34,7 +34,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ rateLimits: Config['rateLimit
         summary: 'Retrieve the token making the request',
         tags: ['Token'],
         querystring: Type.Object({}, { additionalProperties: false }),
-        response: { 200: TokenSchema },
+        response: { 200: Type.Ref(TokenSchema) },
       },
     },
     async (request) => {
