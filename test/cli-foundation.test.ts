@@ -1,13 +1,9 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { startProgressLine, withAbsoluteImportFile } from '../src/cli/import.ts';
-import { randomAlphanumeric } from '../src/ids.ts';
+import { cliWorkspace, type Serve } from './helpers/cli.ts';
 
 /**
  * `canopy foundation-keys` and `canopy import` as an operator runs them: the real CLI in
@@ -15,74 +11,7 @@ import { randomAlphanumeric } from '../src/ids.ts';
  * DATABASE_URL is set), mostly while `canopy serve` runs, so commands travel over the
  * control socket as they do in production.
  */
-const BIN = fileURLToPath(new URL('../bin/canopy.mjs', import.meta.url));
-const workDir = mkdtempSync(path.join(os.tmpdir(), 'canopy-cli-foundation-'));
-const env: Record<string, string | undefined> = {
-  ...process.env, CANOPY_DATA_DIR: path.join(workDir, 'data'), HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn',
-};
-delete env.PUBLIC_BASE_URL;
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function canopy(args: string[], cwd = workDir): Promise<Run> {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd, env });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
-}
-
-async function canopyJson(args: string[], cwd = workDir) {
-  const run = await canopy([...args, '--json'], cwd);
-  assert.equal(run.code, 0, `canopy ${args.join(' ')} failed: ${run.stderr}`);
-  return JSON.parse(run.stdout);
-}
-
-interface Serve {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<number | null>;
-}
-
-async function startServe(): Promise<Serve> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--json'], { cwd: workDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk));
-  const url = await new Promise<string>((resolve, reject) => {
-    let stdout = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk;
-      const line = stdout.split('\n').find((l) => l.startsWith('{"url"'));
-      if (line) resolve(JSON.parse(line).url);
-    });
-    exited.then((code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
-  });
-  return { child, url, exited };
-}
-
-async function useFreshPostgresDatabase(): Promise<() => Promise<void>> {
-  const url = process.env.DATABASE_URL as string;
-  const name = `canopy_cli_fdn_${randomAlphanumeric(12).toLowerCase()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  env.DATABASE_URL = own.toString();
-  return async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  };
-}
+const { workDir, canopy, canopyJson, startServe, useFreshPostgresDatabase } = cliWorkspace('canopy-cli-foundation');
 
 /** Writes an NDJSON file into the work folder; each entry is a line (a string is written as it is). */
 function ndjson(name: string, lines: (object | string)[]): string {
@@ -282,7 +211,7 @@ describe('canopy foundation-keys and canopy import', () => {
       const elsewhere = path.join(workDir, 'exports');
       mkdirSync(elsewhere, { recursive: true });
       writeFileSync(path.join(elsewhere, 'partner.ndjson'), `${JSON.stringify({ op: 'upsert_partner', input: { ref: 'cli-rel-1', name: 'Relative' } })}\n`);
-      const summary = await canopyJson(['import', 'partner.ndjson'], elsewhere);
+      const summary = await canopyJson(['import', 'partner.ndjson'], { cwd: elsewhere });
       assert.equal(summary.file, path.join(elsewhere, 'partner.ndjson'));
     },
   );
@@ -294,7 +223,7 @@ describe('canopy foundation-keys and canopy import', () => {
     const elsewhere = path.join(workDir, 'exports');
     mkdirSync(elsewhere, { recursive: true });
     writeFileSync(path.join(elsewhere, 'partner.ndjson'), `${JSON.stringify({ op: 'upsert_partner', input: { ref: 'cli-rel-2', name: 'Relative' } })}\n`);
-    const summary = await canopyJson(['import', 'partner.ndjson'], elsewhere);
+    const summary = await canopyJson(['import', 'partner.ndjson'], { cwd: elsewhere });
     assert.equal(summary.file, path.join(elsewhere, 'partner.ndjson'));
     assert.equal(summary.applied, 1);
   });

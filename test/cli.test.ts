@@ -1,97 +1,25 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { randomAlphanumeric } from '../src/ids.ts';
 import { scheduleHousekeeping } from '../src/jobs/housekeeping.ts';
 import { claimNextJob, enqueueJob, type Job } from '../src/jobs/queue.ts';
 import { runDueJobs, startWorker } from '../src/jobs/worker.ts';
 import { createCompany } from '../src/operator/companies.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
+import { cliWorkspace, type Serve } from './helpers/cli.ts';
 
 /**
  * The operator CLI as an operator runs it: `node bin/canopy.mjs ...` in child processes,
  * from a folder that is not the repository, against one data folder (or one fresh
  * PostgreSQL database when DATABASE_URL is set) shared by the whole file.
  */
-const BIN = fileURLToPath(new URL('../bin/canopy.mjs', import.meta.url));
 const embedded = !process.env.DATABASE_URL;
-const workDir = mkdtempSync(path.join(os.tmpdir(), 'canopy-cli-'));
-const dataDir = path.join(workDir, 'data');
-const env: Record<string, string | undefined> = { ...process.env, CANOPY_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn' };
-delete env.PUBLIC_BASE_URL;
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function canopy(args: string[], extraEnv: Record<string, string> = {}): Promise<Run> {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: workDir, env: { ...env, ...extraEnv } });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
-}
-
-async function canopyJson(args: string[]) {
-  const run = await canopy([...args, '--json']);
-  assert.equal(run.code, 0, `canopy ${args.join(' ')} failed: ${run.stderr}`);
-  return JSON.parse(run.stdout);
-}
-
-interface Serve {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<number | null>;
-}
-
-/** Starts `canopy serve --json` and waits for its one-line start-up summary. */
-async function startServe(): Promise<Serve> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--json'], { cwd: workDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk));
-  const url = await new Promise<string>((resolve, reject) => {
-    let stdout = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk;
-      const line = stdout.split('\n').find((l) => l.startsWith('{"url"'));
-      if (line) resolve(JSON.parse(line).url);
-    });
-    exited.then((code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
-  });
-  return { child, url, exited };
-}
+const { workDir, dataDir, canopy, canopyJson, startServe, useFreshPostgresDatabase } = cliWorkspace('canopy-cli');
 
 async function get(url: string, token: string) {
   const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
   return { status: response.status, body: await response.json() };
-}
-
-/** With DATABASE_URL, the CLI gets a database of its own, dropped at the end. */
-async function useFreshPostgresDatabase(): Promise<() => Promise<void>> {
-  const url = process.env.DATABASE_URL as string;
-  const name = `canopy_cli_${randomAlphanumeric(12).toLowerCase()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  env.DATABASE_URL = own.toString();
-  return async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  };
 }
 
 describe('canopy CLI', () => {
@@ -110,7 +38,7 @@ describe('canopy CLI', () => {
   });
 
   test('bad configuration is one clear message and exit 1, without a stack trace', async () => {
-    const run = await canopy(['companies', 'list'], { PORT: 'eighty' });
+    const run = await canopy(['companies', 'list'], { env: { PORT: 'eighty' } });
     assert.equal(run.code, 1);
     assert.match(run.stderr, /PORT must be a whole number/);
     assert.doesNotMatch(run.stderr, /\n\s+at /);

@@ -1,12 +1,11 @@
 import { after } from 'node:test';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/database.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import type { DB } from '../../src/db/schema.ts';
-import { randomAlphanumeric } from '../../src/ids.ts';
+import { createScratchDatabase } from './postgres.ts';
 
 export interface TestApp {
   baseUrl: string;
@@ -87,22 +86,6 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
 async function openFreshDatabase(): Promise<{ database: Database; dropDatabase: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) return { database: await openDatabase({ kind: 'pglite', dataDir: null }), dropDatabase: async () => {} };
-
-  const name = `canopy_test_${randomAlphanumeric(12).toLowerCase()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const testUrl = new URL(url);
-  testUrl.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: testUrl.toString(), poolSize: 5 });
-  return {
-    database,
-    dropDatabase: async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  const scratch = await createScratchDatabase(url, 'canopy_test');
+  return { database: await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 5 }), dropDatabase: scratch.drop };
 }
