@@ -1,5 +1,6 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import { type SelectQueryBuilder, sql } from 'kysely';
+import { errors } from './errors.ts';
 
 /** Query parameters every v2 list takes (spec section 4, "Common list parameters"). */
 export const pageParams = {
@@ -41,6 +42,18 @@ export function listEnvelope<T>(url: string, data: T[], hasMore: boolean): ListE
 export interface Cursor {
   sortValue: Date | string;
   id: string;
+}
+
+/**
+ * Where the page after `starting_after` begins: the sort value and id of that object,
+ * looked up in the list's own scope (so another company's id is as unknown as a made-up
+ * one), or a 400 naming starting_after.
+ */
+export async function cursorAfter(startingAfter: string | undefined, lookup: (id: string) => Promise<Cursor | undefined>): Promise<Cursor | null> {
+  if (!startingAfter) return null;
+  const cursor = await lookup(startingAfter);
+  if (!cursor) throw errors.startingAfterUnknown(startingAfter);
+  return cursor;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { ReadContext } from '../../http/auth.ts';
 import { errors } from '../../http/errors.ts';
-import { keysetPage } from '../../http/pagination.ts';
+import { cursorAfter, keysetPage } from '../../http/pagination.ts';
 import type { AllocationListQuery } from './schemas.ts';
 
 function allocationsOf(ctx: ReadContext) {
@@ -33,18 +33,10 @@ export async function listAllocations(ctx: ReadContext, query: Static<typeof All
   if (query.created_since) q = q.where('a.created_at', '>=', new Date(query.created_since));
   if (query.updated_since) q = q.where('a.updated_at', '>=', new Date(query.updated_since));
 
-  let after = null;
-  if (query.starting_after) {
-    const cursor = await ctx.db
-      .selectFrom('allocations')
-      .select(['created_at', 'id'])
-      .where('id', '=', query.starting_after)
-      .where('company_id', '=', ctx.companyId)
-      .where('livemode', '=', ctx.livemode)
-      .executeTakeFirst();
-    if (!cursor) throw errors.startingAfterUnknown(query.starting_after);
-    after = { sortValue: cursor.created_at, id: cursor.id };
-  }
+  const after = await cursorAfter(query.starting_after, async (id) => {
+    const row = await allocationsOf(ctx).where('a.id', '=', id).executeTakeFirst();
+    return row && { sortValue: row.created_at, id: row.id };
+  });
   return keysetPage(q, { sortColumn: 'a.created_at', idColumn: 'a.id', limit: query.limit, after });
 }
 

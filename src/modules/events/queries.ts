@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { EVENT_RETENTION_DAYS } from '../../events/record.ts';
 import type { ReadContext } from '../../http/auth.ts';
 import { errors } from '../../http/errors.ts';
-import { keysetPage } from '../../http/pagination.ts';
+import { cursorAfter, keysetPage } from '../../http/pagination.ts';
 import type { EventListQuery } from './schemas.ts';
 
 /** The company's events in this mode within the retention window (older ones are purged by the worker). */
@@ -34,12 +34,10 @@ export async function listEvents(ctx: ReadContext, query: Static<typeof EventLis
       exists(selectFrom('event_deliveries as d').select('d.event_id').whereRef('d.event_id', '=', 'events.id').where('d.status', '=', status)),
     );
   }
-  let after = null;
-  if (query.starting_after) {
-    const cursor = await eventsOf(ctx).select(['created_at', 'id']).where('id', '=', query.starting_after).executeTakeFirst();
-    if (!cursor) throw errors.startingAfterUnknown(query.starting_after);
-    after = { sortValue: cursor.created_at, id: cursor.id };
-  }
+  const after = await cursorAfter(query.starting_after, async (id) => {
+    const row = await eventsOf(ctx).where('id', '=', id).executeTakeFirst();
+    return row && { sortValue: row.created_at, id: row.id };
+  });
   return keysetPage(q, { sortColumn: 'created_at', idColumn: 'id', limit: query.limit, after });
 }
 

@@ -1,7 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { ReadContext } from '../../http/auth.ts';
 import { errors } from '../../http/errors.ts';
-import { keysetPage } from '../../http/pagination.ts';
+import { cursorAfter, keysetPage } from '../../http/pagination.ts';
 import { visibleProof } from '../projects/queries.ts';
 import type { PlantingListQuery } from './schemas.ts';
 
@@ -38,18 +38,10 @@ export async function listPlantings(ctx: ReadContext, query: Static<typeof Plant
   if (query.source) q = q.where('p.source', '=', query.source);
   if (query.created_since) q = q.where('cp.planting_created_at', '>=', new Date(query.created_since));
   if (query.updated_since) q = q.where('p.updated_at', '>=', new Date(query.updated_since));
-  let after = null;
-  if (query.starting_after) {
-    const cursor = await ctx.db
-      .selectFrom('company_plantings')
-      .select(['planting_created_at', 'planting_id'])
-      .where('company_id', '=', ctx.companyId)
-      .where('livemode', '=', ctx.livemode)
-      .where('planting_id', '=', query.starting_after)
-      .executeTakeFirst();
-    if (!cursor) throw errors.startingAfterUnknown(query.starting_after);
-    after = { sortValue: cursor.planting_created_at, id: cursor.planting_id };
-  }
+  const after = await cursorAfter(query.starting_after, async (id) => {
+    const row = await plantingsOf(ctx).select('cp.planting_created_at').where('p.id', '=', id).executeTakeFirst();
+    return row && { sortValue: row.planting_created_at, id: row.id };
+  });
   return keysetPage(q, { sortColumn: 'cp.planting_created_at', idColumn: 'cp.planting_id', limit: query.limit, after });
 }
 

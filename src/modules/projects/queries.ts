@@ -3,7 +3,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { ReadContext } from '../../http/auth.ts';
 import { errors } from '../../http/errors.ts';
-import { keysetPage } from '../../http/pagination.ts';
+import { cursorAfter, keysetPage } from '../../http/pagination.ts';
 import type { ProjectListQuery, ProjectSubListQuery } from './schemas.ts';
 
 /**
@@ -38,18 +38,10 @@ export async function listProjects(ctx: ReadContext, query: Static<typeof Projec
   if (query.country) q = q.where('p.country', '=', query.country);
   if (query.created_since) q = q.where('cp.project_created_at', '>=', new Date(query.created_since));
   if (query.updated_since) q = q.where('p.updated_at', '>=', new Date(query.updated_since));
-  let after = null;
-  if (query.starting_after) {
-    const cursor = await ctx.db
-      .selectFrom('company_projects')
-      .select(['project_created_at', 'project_id'])
-      .where('company_id', '=', ctx.companyId)
-      .where('livemode', '=', ctx.livemode)
-      .where('project_id', '=', query.starting_after)
-      .executeTakeFirst();
-    if (!cursor) throw errors.startingAfterUnknown(query.starting_after);
-    after = { sortValue: cursor.project_created_at, id: cursor.project_id };
-  }
+  const after = await cursorAfter(query.starting_after, async (id) => {
+    const row = await projectsOf(ctx).select('cp.project_created_at').where('p.id', '=', id).executeTakeFirst();
+    return row && { sortValue: row.project_created_at, id: row.id };
+  });
   return keysetPage(q, { sortColumn: 'cp.project_created_at', idColumn: 'cp.project_id', limit: query.limit, after });
 }
 
@@ -57,12 +49,10 @@ export async function listProjects(ctx: ReadContext, query: Static<typeof Projec
 export async function listVerifications(ctx: ReadContext, projectId: string, query: Static<typeof ProjectSubListQuery>) {
   await findProject(ctx, projectId);
   const q = visibleProof(ctx, ctx.db.selectFrom('verifications').selectAll().where('project_id', '=', projectId));
-  let after = null;
-  if (query.starting_after) {
-    const cursor = await q.where('id', '=', query.starting_after).executeTakeFirst();
-    if (!cursor) throw errors.startingAfterUnknown(query.starting_after);
-    after = { sortValue: cursor.published_at, id: cursor.id };
-  }
+  const after = await cursorAfter(query.starting_after, async (id) => {
+    const row = await q.where('id', '=', id).executeTakeFirst();
+    return row && { sortValue: row.published_at, id: row.id };
+  });
   return keysetPage(q, { sortColumn: 'published_at', idColumn: 'id', limit: query.limit, after });
 }
 
@@ -70,12 +60,10 @@ export async function listVerifications(ctx: ReadContext, projectId: string, que
 export async function listMonitoring(ctx: ReadContext, projectId: string, query: Static<typeof ProjectSubListQuery>) {
   await findProject(ctx, projectId);
   const q = visibleProof(ctx, ctx.db.selectFrom('monitorings').selectAll().where('project_id', '=', projectId));
-  let after = null;
-  if (query.starting_after) {
-    const cursor = await q.where('id', '=', query.starting_after).executeTakeFirst();
-    if (!cursor) throw errors.startingAfterUnknown(query.starting_after);
-    after = { sortValue: cursor.recorded_at, id: cursor.id };
-  }
+  const after = await cursorAfter(query.starting_after, async (id) => {
+    const row = await q.where('id', '=', id).executeTakeFirst();
+    return row && { sortValue: row.recorded_at, id: row.id };
+  });
   return keysetPage(q, { sortColumn: 'recorded_at', idColumn: 'id', limit: query.limit, after });
 }
 

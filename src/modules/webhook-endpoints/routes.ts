@@ -4,8 +4,7 @@ import type { Selectable } from 'kysely';
 import type { WebhookEndpointsTable } from '../../db/schema.ts';
 import type { ApiContext } from '../../http/auth.ts';
 import { iso, Nullable, StringEnum, Timestamp } from '../../http/common-schemas.ts';
-import { errors } from '../../http/errors.ts';
-import { keysetPage, listEnvelope, listSchema, pageParams } from '../../http/pagination.ts';
+import { cursorAfter, keysetPage, listEnvelope, listSchema, pageParams } from '../../http/pagination.ts';
 
 export const WebhookEndpointSchema = Type.Object(
   {
@@ -47,12 +46,10 @@ async function listWebhookEndpoints(ctx: ApiContext, query: Static<typeof ListQu
     .selectAll()
     .where('company_id', '=', ctx.companyId)
     .where('livemode', '=', ctx.livemode);
-  let after = null;
-  if (query.starting_after) {
-    const cursor = await q.where('id', '=', query.starting_after).executeTakeFirst();
-    if (!cursor) throw errors.startingAfterUnknown(query.starting_after);
-    after = { sortValue: cursor.created_at, id: cursor.id };
-  }
+  const after = await cursorAfter(query.starting_after, async (id) => {
+    const row = await q.where('id', '=', id).executeTakeFirst();
+    return row && { sortValue: row.created_at, id: row.id };
+  });
   return keysetPage(q, { sortColumn: 'created_at', idColumn: 'id', limit: query.limit, after });
 }
 
