@@ -41,6 +41,12 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     },
   };
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: typeParsers });
+  // An idle connection the server closes (a restart, a failover, an administrator)
+  // emits an error on the pool; without a listener that would end the process. The pool
+  // drops the connection and opens a new one on the next query, so this only tells.
+  pool.on('error', (error) => {
+    process.stderr.write(`canopy: an idle PostgreSQL connection was closed by the server (${error.message}); it will be replaced.\n`);
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   await sql`select 1`.execute(db);
   return {
