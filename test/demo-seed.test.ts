@@ -93,6 +93,10 @@ test('GET /v2/company shows totals equal to what the allocations add up to, in e
     assert.equal(company.counts.projects, want.projects);
     assert.equal(company.counts.plantings, want.plantings);
     assert.equal(company.first_contribution_at, want.first.toISOString());
+    const recipients = await app.db.selectFrom('recipients').select('id').where('company_id', '=', demo.companyId).where('livemode', '=', livemode).execute();
+    assert.equal(company.counts.recipients, recipients.length);
+    assert.ok(recipients.length > 0, 'the demo has recipients');
+    assert.ok(company.trees_unassigned < company.trees.total, 'their trees are assigned');
     assert.ok(company.trees.pledged > 0 && company.trees.planted > 0 && company.trees.monitored > 0);
   }
 });
@@ -106,7 +110,7 @@ test('the demo company has a real event log: one allocation.created per donation
   const { token } = await createToken(app.db, { companyId: demo.companyId, ownerEmail: demo.adminEmail, scopes: 'all', livemode: true });
   const recent = await app.get('/v2/events?limit=100', token);
   const types = new Set(recent.body.data.map((event: { type: string }) => event.type));
-  for (const type of ['allocation.created', 'allocation.monitored', 'planting.updated', 'verification.published']) {
+  for (const type of ['allocation.created', 'allocation.monitored', 'planting.updated', 'verification.published', 'recipient.created']) {
     assert.ok(types.has(type), `a recent ${type} event`);
   }
   const first = recent.body.data.at(-1);

@@ -253,3 +253,31 @@ export const DEMO_LEGACY_ORDERS = [
 
 /** A donation the foundation later reduced (a refunded order), so the demo shows allocation.updated. */
 export const DEMO_REFUND = { planting: 'chinga-2024-short-rains', donation: 3, trees: 240, daysAgo: 380 } as const;
+
+/**
+ * People who received trees on the company's behalf before it used the API: a gift from
+ * the old shop (source legacy) and recipients the foundation created (source
+ * foundation), so the demo has recipients and recipient.created events.
+ */
+export const DEMO_RECIPIENTS = [
+  {
+    key: 'anna-jansen', source: 'legacy', livemode: true, daysAgo: 700, trees: 5, project: null, language: 'nl',
+    firstName: 'Anna', lastName: 'Jansen', email: 'anna.jansen@example.nl', externalReference: 'FB-2023-10517',
+    message: 'Gefeliciteerd met je eigen stukje bos op Mount Kenya!',
+  },
+  {
+    key: 'james-okafor', source: 'foundation', livemode: true, daysAgo: 200, trees: 10, project: 'demak-mangroves', language: 'en',
+    firstName: 'James', lastName: 'Okafor', email: 'james.okafor@example.com', externalReference: 'WHOLESALE-2025-0042',
+    message: 'Thank you for ten years of roasting with us.',
+  },
+  {
+    key: 'sofia-martins', source: 'foundation', livemode: true, daysAgo: 14, trees: 12, project: 'alentejo-montado', language: 'en',
+    firstName: 'Sofia', lastName: 'Martins', email: 'sofia.martins@example.pt', externalReference: 'CAFE-LISBOA-07',
+    message: 'For the first café to serve our Alentejo blend.',
+  },
+  {
+    key: 'test-tess', source: 'foundation', livemode: false, daysAgo: 5, trees: 2, project: null, language: 'nl',
+    firstName: 'Tess', lastName: 'Test', email: 'tess@example.test', externalReference: 'TEST-RCP-1',
+    message: 'Een testontvanger.',
+  },
+] as const;

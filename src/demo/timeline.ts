@@ -1,7 +1,7 @@
 import type { Translated } from '../db/schema.ts';
 import type { FoundationOperation } from '../foundation/operations.ts';
 import type { PhotoInput, PolygonInput } from '../foundation/schemas.ts';
-import { DEMO_LEGACY_ORDERS, DEMO_PROJECTS, DEMO_REFUND, type DemoMeasurement, type DemoPhoto, type DemoPlanting, type DemoProject, MEDIA } from './data.ts';
+import { DEMO_LEGACY_ORDERS, DEMO_PROJECTS, DEMO_RECIPIENTS, DEMO_REFUND, type DemoMeasurement, type DemoPhoto, type DemoPlanting, type DemoProject, MEDIA } from './data.ts';
 
 /**
  * Turns the demo data into the foundation operations that would have produced it,
@@ -63,6 +63,26 @@ export function buildDemoTimeline(companyId: string, today: Date): TimedOperatio
       },
     }, 45);
   });
+
+  for (const person of DEMO_RECIPIENTS) {
+    add(person.daysAgo, {
+      op: 'create_recipient',
+      input: {
+        ref: `demo-${companyId}-recipient-${person.key}`,
+        company_id: companyId,
+        livemode: person.livemode,
+        trees: person.trees,
+        ...(person.project ? { project_ref: projectRef(person.project) } : {}),
+        first_name: person.firstName,
+        last_name: person.lastName,
+        email: person.email,
+        language: person.language,
+        external_reference: person.externalReference,
+        message: person.message,
+        source: person.source,
+      },
+    }, 55);
+  }
 
   add(DEMO_REFUND.daysAgo, { op: 'change_allocation_trees', input: { ref: `demo-${companyId}-${DEMO_REFUND.planting}-${DEMO_REFUND.donation}`, trees: DEMO_REFUND.trees } }, 50);
 
