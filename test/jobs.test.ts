@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { before, describe, test } from 'node:test';
+import { scheduleHousekeeping } from '../src/jobs/housekeeping.ts';
+import { claimNextJob, enqueueJob, type Job } from '../src/jobs/queue.ts';
+import { runDueJobs, startWorker } from '../src/jobs/worker.ts';
+import { createCompany } from '../src/operator/companies.ts';
+import { startTestApp, type TestApp } from './helpers/app.ts';
+
+/** The job queue and worker that `canopy serve` runs beside the API. */
+
+describe('background worker (the one serve runs)', () => {
+  let app: TestApp;
+  before(async () => {
+    app = await startTestApp();
+  });
+
+  test('a due job is claimed and run once, then leaves the table; a future one waits', async () => {
+    const seen: unknown[] = [];
+    const handlers = {
+      remember: async (_db: unknown, job: Job) => {
+        seen.push(job.payload);
+        return undefined;
+      },
+    };
+    await enqueueJob(app.db, 'remember', { n: 1 });
+    const later = await enqueueJob(app.db, 'remember', { n: 2 }, new Date(Date.now() + 3_600_000));
+    assert.equal(await runDueJobs(app.db, { handlers }), 1);
+    assert.deepEqual(seen, [{ n: 1 }]);
+    const left = await app.db.selectFrom('jobs').select('id').execute();
+    assert.deepEqual(left.map((row) => Number(row.id)), [later]);
+    await app.db.deleteFrom('jobs').execute();
+  });
+
+  test('two workers claiming at once get different jobs', async () => {
+    await enqueueJob(app.db, 'a');
+    await enqueueJob(app.db, 'b');
+    const [first, second] = await Promise.all([claimNextJob(app.db), claimNextJob(app.db)]);
+    assert.notEqual(first?.id, second?.id);
+    assert.equal(await claimNextJob(app.db), null);
+    await app.db.deleteFrom('jobs').execute();
+  });
+
+  test('a failing job is retried later with its error kept', async () => {
+    const id = await enqueueJob(app.db, 'explode');
+    const handlers = { explode: async () => { throw new Error('boom'); } };
+    await runDueJobs(app.db, { handlers });
+    const job = await app.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    assert.equal(job.attempts, 1);
+    assert.equal(job.last_error, 'boom');
+    assert.equal(job.locked_until, null);
+    assert.ok(job.run_at.getTime() > Date.now() + 5_000, 'next attempt is backed off');
+    await app.db.deleteFrom('jobs').execute();
+  });
+
+  test('housekeeping deletes idempotency keys older than 24 h and events older than 30 days, nothing newer', async () => {
+    const company = await createCompany(app.db, { name: 'Housekeeping BV' });
+    const ago = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+    const key = (name: string, createdAt: Date) => ({
+      company_id: company.id, livemode: false, key: name, request_method: 'POST', request_path: '/v2/recipients', request_hash: 'h', created_at: createdAt,
+    });
+    await app.db.insertInto('idempotency_keys').values([key('old', ago(25)), key('fresh', ago(23))]).execute();
+    const event = (id: string, createdAt: Date) => ({
+      id, company_id: company.id, livemode: false, type: 'test.event', data: JSON.stringify({ object: {} }), created_at: createdAt,
+    });
+    await app.db.insertInto('events').values([event('evt_old', ago(31 * 24)), event('evt_recent', ago(29 * 24))]).execute();
+
+    assert.deepEqual((await scheduleHousekeeping(app.db)).sort(), ['purge_idempotency_keys', 'purge_old_events']);
+    assert.deepEqual(await scheduleHousekeeping(app.db), [], 'no second copy while one waits');
+    assert.equal(await runDueJobs(app.db), 2);
+
+    const keys = await app.db.selectFrom('idempotency_keys').select('key').where('company_id', '=', company.id).execute();
+    assert.deepEqual(keys.map((row) => row.key), ['fresh']);
+    const events = await app.db.selectFrom('events').select('id').where('company_id', '=', company.id).execute();
+    assert.deepEqual(events.map((row) => row.id), ['evt_recent']);
+    assert.equal((await app.db.selectFrom('jobs').select('id').execute()).length, 0);
+  });
+
+  test('the worker loop runs jobs as they come due and stops cleanly', async () => {
+    let ran = 0;
+    const tick = async () => {
+      ran++;
+      return undefined;
+    };
+    const worker = startWorker(app.db, { pollIntervalMs: 20, handlers: { tick } });
+    await enqueueJob(app.db, 'tick');
+    for (let i = 0; i < 100 && ran === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    await worker.stop();
+    assert.equal(ran, 1);
+    await app.db.deleteFrom('jobs').execute();
+  });
+});
