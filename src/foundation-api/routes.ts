@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { FoundationError, FoundationErrorCode } from '../foundation/errors.ts';
 import { FOUNDATION_OPERATION_NAMES } from '../foundation/operations.ts';
+import { type AjvError, validationError } from '../http/error-handler.ts';
 import { ApiError, errors } from '../http/errors.ts';
 import { StringEnum } from '../http/common-schemas.ts';
 import { applyOperations, BatchOperationError } from './apply.ts';
@@ -45,6 +47,18 @@ function toApiError(error: FoundationError, index: number | null): ApiError {
   const param = head === undefined ? null : head + rest.map((part) => `[${part}]`).join('');
   const message = index === null ? error.message : `Operation ${index}: ${error.message}`;
   return new ApiError(STATUS_BY_CODE[error.code], 'invalid_request_error', error.code, message, param, index === null ? {} : { operation_index: index });
+}
+
+/**
+ * A batch item whose envelope is wrong (an unknown `op`, a field beside op/input/message_id)
+ * fails the body schema before any operation runs; like a refused input, the error names
+ * the operation with `operation_index`.
+ */
+function batchValidationError(request: FastifyRequest, validation: AjvError[]): ApiError {
+  const error = validationError(validation, 'body', request);
+  const index = /^operations\[(\d+)\]/.exec(error.param ?? '')?.[1];
+  if (index === undefined) return error;
+  return new ApiError(error.status, error.type, error.code, `Operation ${index}: ${error.message}`, error.param, { operation_index: Number(index) });
 }
 
 const OperationSchema = Type.Object(
@@ -100,6 +114,7 @@ export function foundationRoutes(db: Kysely<DB>, publicBaseUrl: string): Fastify
     app.post(
       '/batch',
       {
+        attachValidation: true,
         schema: {
           hide: true,
           operationId: 'foundationApplyBatch',
@@ -109,7 +124,10 @@ export function foundationRoutes(db: Kysely<DB>, publicBaseUrl: string): Fastify
           response: { 200: Type.Object({ object: Type.Literal('list'), data: Type.Array(ResultSchema) }) },
         },
       },
-      async (request) => ({ object: 'list' as const, data: await apply(request.body.operations, false) }),
+      async (request) => {
+        if (request.validationError) throw batchValidationError(request, request.validationError.validation as AjvError[]);
+        return { object: 'list' as const, data: await apply(request.body.operations, false) };
+      },
     );
   };
 }

@@ -4,7 +4,7 @@ import { ApiError, errorBody, errors } from './errors.ts';
 const BODY_LIMIT_BYTES = 1024 * 1024;
 export { BODY_LIMIT_BYTES };
 
-interface AjvError {
+export interface AjvError {
   keyword: string;
   instancePath: string;
   message?: string;
@@ -46,7 +46,7 @@ function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
   return errors.internal();
 }
 
-function validationError(validation: AjvError[], context: string | undefined, request: FastifyRequest): ApiError {
+export function validationError(validation: AjvError[], context: string | undefined, request: FastifyRequest): ApiError {
   const [first] = validation;
   if (context === 'params') {
     const id = String((request.params as Record<string, unknown>)?.id ?? '');
@@ -74,9 +74,13 @@ function describe(error: AjvError): string {
   return error.message ?? 'is not valid';
 }
 
-/** Ajv's "/sent_to/email" becomes Stripe's "sent_to[email]"; "/expand[]/0" becomes "expand[]". */
+/**
+ * Ajv's "/sent_to/email" becomes Stripe's "sent_to[email]" and "/operations/3/op"
+ * "operations[3][op]"; an index into a parameter already named with [] is dropped
+ * ("/expand[]/0" is "expand[]").
+ */
 function joinParam(instancePath: string, leaf: string | null): string {
-  const parts = instancePath.split('/').filter(Boolean).filter((p) => !/^\d+$/.test(p));
+  const parts = instancePath.split('/').filter(Boolean).filter((part, i, all) => !(/^\d+$/.test(part) && all[i - 1]?.endsWith('[]')));
   if (leaf) parts.push(leaf);
   const [head = '', ...rest] = parts;
   return head + rest.map((p) => `[${p}]`).join('');
