@@ -293,12 +293,21 @@ describe('every operation, its events, and replays', () => {
       message: 'Bedankt voor je steun!',
     });
     assert.match(result.id, /^rcp_/);
-    assert.deepEqual(typesOf(live), ['recipient.created']);
-    const recipient = live[0]?.data.object;
+    // The donation of 100 is split: 75 stay unassigned, 25 become the recipient's own allocation.
+    assert.deepEqual(typesOf(live), ['allocation.created', 'allocation.updated', 'recipient.created']);
+    const recipient = live.find((event) => event.type === 'recipient.created')?.data.object;
     assert.equal(recipient.id, result.id);
     assert.equal(recipient.source, 'foundation');
     assert.equal(recipient.trees, 25);
     assert.equal(recipient.language, 'nl');
+    const shrunk = live.find((event) => event.type === 'allocation.updated');
+    assert.deepEqual(shrunk?.data.previous, { trees: 100 });
+    assert.equal(shrunk?.data.object.trees, 75);
+    assert.equal(shrunk?.data.object.recipient, null);
+    const part = live.find((event) => event.type === 'allocation.created')?.data.object;
+    assert.equal(part.trees, 25);
+    assert.equal(part.recipient, result.id);
+    assert.deepEqual(recipient.allocations, [part.id]);
     const companyNow = await getObject('/v2/company', company.live);
     assert.equal(companyNow.trees_unassigned, 75);
     assert.equal(companyNow.counts.recipients, 1);
@@ -362,7 +371,8 @@ describe('batch', () => {
     assert.deepEqual(first.body.data.map((r: { op: string }) => r.op), operations.map((o) => o.op));
     assert.ok(first.body.data.every((r: { unchanged: boolean }) => !r.unchanged));
     const events = await eventsOf(company.live);
-    assert.deepEqual(typesOf(events), ['allocation.created', 'allocation.monitored', 'allocation.planted', 'planting.updated', 'recipient.created']);
+    // The recipient's 10 trees split off the donation of 40: allocation.updated and a second allocation.created.
+    assert.deepEqual(typesOf(events), ['allocation.created', 'allocation.created', 'allocation.monitored', 'allocation.planted', 'allocation.updated', 'planting.updated', 'recipient.created']);
     const companyBefore = await getObject('/v2/company', company.live);
     assert.deepEqual(companyBefore.trees, { total: 40, pledged: 0, planted: 0, monitored: 40 });
 

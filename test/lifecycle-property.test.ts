@@ -206,10 +206,11 @@ const RANK = { pledged: 0, planted: 1, monitored: 2 } as const;
 /** What the test knows of each allocation since it appeared. */
 interface Tracked {
   initial: AllocationState['status'];
-  /** Recorded by the foundation, or added by a refund when every part was assigned: told with allocation.created. */
-  announced: boolean;
-  /** The old tree counts of each change by change_allocation_trees, for data.previous. */
-  previous: number[];
+  /**
+   * data.previous.trees of each allocation.updated it should have: the old count when its
+   * trees changed (a refund, a split for a recipient), null when given whole to a recipient.
+   */
+  previous: (number | null)[];
 }
 
 /** The events an applied operation must have written, from the state it changed. */
@@ -224,19 +225,21 @@ function checkStep(op: string, result: AppliedOperation, touchedPlanting: string
     assert.equal(allocation.status, allocation.implied, `${op}: allocation ${allocation.id} has the status its planting implies`);
     const old = earlier.get(allocation.id);
     if (!old) {
-      // Born in this operation: a donation, a refund's new part, or a recipient's split.
-      const announced = op === 'record_allocation' || (op === 'change_allocation_trees' && !allocation.assigned);
+      // Born in this operation (a donation, a refund's new part, a recipient's split part): announced once.
       assert.equal(allocation.split_from_id === null, op === 'record_allocation', `${op}: only a donation is not a split part`);
-      tracked.set(allocation.id, { initial: allocation.status, announced, previous: [] });
-      add('allocation.created', announced ? 1 : 0);
+      tracked.set(allocation.id, { initial: allocation.status, previous: [] });
+      add('allocation.created', 1);
       continue;
     }
     assert.ok(RANK[allocation.status] >= RANK[old.status], `${op}: allocation ${allocation.id} went back from ${old.status} to ${allocation.status}`);
     add('allocation.planted', old.status === 'pledged' && allocation.status !== 'pledged' ? 1 : 0);
     add('allocation.monitored', old.status !== 'monitored' && allocation.status === 'monitored' ? 1 : 0);
     if (old.assigned) assert.ok(allocation.trees >= old.trees || op !== 'change_allocation_trees', `${op}: a refund took trees of a recipient (${allocation.id})`);
-    if (old.trees !== allocation.trees && op === 'change_allocation_trees') {
+    if (old.trees !== allocation.trees) {
       tracked.get(allocation.id)!.previous.push(old.trees);
+      add('allocation.updated', 1);
+    } else if (!old.assigned && allocation.assigned) {
+      tracked.get(allocation.id)!.previous.push(null);
       add('allocation.updated', 1);
     }
   }
@@ -300,13 +303,13 @@ async function checkWorld(world: World, tracked: Map<string, Tracked>) {
     const count = (type: string) => mine.filter((event) => event.type === type).length;
     const known = tracked.get(allocation.id);
     assert.ok(known, `allocation ${allocation.id} was seen appearing`);
-    const { initial, announced, previous } = known;
-    assert.equal(count('allocation.created'), announced ? 1 : 0, `allocation.created of ${allocation.id}`);
-    if (allocation.split_from_id === null) assert.ok(announced, 'every donation is announced');
+    const { initial, previous } = known;
+    assert.equal(count('allocation.created'), 1, `allocation.created of ${allocation.id}`);
     assert.equal(count('allocation.planted'), initial === 'pledged' && allocation.status !== 'pledged' ? 1 : 0, `allocation.planted of ${allocation.id}`);
     assert.equal(count('allocation.monitored'), initial !== 'monitored' && allocation.status === 'monitored' ? 1 : 0, `allocation.monitored of ${allocation.id}`);
     const olds = mine.filter((event) => event.type === 'allocation.updated').map((event) => event.previous);
-    assert.deepEqual(olds.sort((a, b) => a! - b!), [...previous].sort((a, b) => a - b), `data.previous of ${allocation.id}`);
+    const byCount = (a: number | null, b: number | null) => (a ?? -1) - (b ?? -1);
+    assert.deepEqual(olds.sort(byCount), [...previous].sort(byCount), `data.previous of ${allocation.id}`);
   }
   const recipients = await app.db.selectFrom('recipients').select(['id', 'trees']).where('company_id', 'in', companyIds).execute();
   for (const { id, trees } of recipients) {

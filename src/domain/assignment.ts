@@ -1,5 +1,6 @@
 import type { Db } from '../db/schema.ts';
 import { type AllocationRow, splitAllocation } from './allocations.ts';
+import type { DomainChange } from './changes.ts';
 
 export class NotEnoughTreesError extends Error {
   constructor(readonly wanted: number, readonly available: number) {
@@ -24,7 +25,7 @@ export interface AssignTreesInput {
  * it takes from. Locks the allocations it takes, in the caller's transaction; refuses
  * with NotEnoughTreesError, changing nothing, when too few are unassigned.
  */
-export async function assignTrees(db: Db, input: AssignTreesInput): Promise<AllocationRow[]> {
+export async function assignTrees(db: Db, input: AssignTreesInput): Promise<{ parts: AllocationRow[]; changes: DomainChange[] }> {
   let query = db
     .selectFrom('allocations')
     .select(['id', 'trees'])
@@ -59,9 +60,29 @@ export async function assignTrees(db: Db, input: AssignTreesInput): Promise<Allo
   if (still > 0) throw new NotEnoughTreesError(input.trees, input.trees - still);
 
   const parts: AllocationRow[] = [];
+  const changes: DomainChange[] = [];
   for (const { id, trees } of taken) {
-    const { part } = await splitAllocation(db, { allocationId: id, trees, recipientId: input.recipientId, giftCodeId: input.giftCodeId, now: input.now });
+    const { part, remainder } = await splitAllocation(db, { allocationId: id, trees, recipientId: input.recipientId, giftCodeId: input.giftCodeId, now: input.now });
     parts.push(part);
+    changes.push(...assignmentChanges(part, remainder, input.recipientId !== undefined));
   }
-  return parts;
+  return { parts, changes };
+}
+
+/**
+ * What a webhook consumer mirroring allocations must hear so its copy stays right and
+ * its numbers keep adding up: a split shrinks the allocation (allocation.updated,
+ * previous trees) and brings a new one (allocation.created); an allocation given whole
+ * to a recipient changes its `recipient` (allocation.updated, previous recipient null).
+ * Reserving a whole allocation for a gift code changes nothing the allocation shows.
+ */
+function assignmentChanges(part: AllocationRow, remainder: AllocationRow | null, toRecipient: boolean): DomainChange[] {
+  const ref = (row: AllocationRow) => ({ allocation_id: row.id, company_id: row.company_id, livemode: row.livemode });
+  if (remainder) {
+    return [
+      { kind: 'allocation.updated', ...ref(remainder), previous: { trees: remainder.trees + part.trees } },
+      { kind: 'allocation.created', ...ref(part) },
+    ];
+  }
+  return toRecipient ? [{ kind: 'allocation.updated', ...ref(part), previous: { recipient: null } }] : [];
 }

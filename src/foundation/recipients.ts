@@ -68,8 +68,9 @@ export async function createRecipient(db: Db, input: CreateRecipientInput, optio
       updated_at: now,
     })
     .execute();
+  let assigned: Awaited<ReturnType<typeof assignTrees>>;
   try {
-    await assignTrees(db, { companyId: sent.company_id, livemode: sent.livemode, trees: sent.trees, projectId, recipientId: id, now });
+    assigned = await assignTrees(db, { companyId: sent.company_id, livemode: sent.livemode, trees: sent.trees, projectId, recipientId: id, now });
   } catch (error) {
     if (error instanceof NotEnoughTreesError) {
       throw new FoundationError('no_trees_available', `${error.message} (company ${sent.company_id}${sent.project_ref ? `, project "${sent.project_ref}"` : ''}).`, 'trees');
@@ -77,5 +78,5 @@ export async function createRecipient(db: Db, input: CreateRecipientInput, optio
     throw error;
   }
   await adjustCompanyCount(db, sent.company_id, sent.livemode, 'recipients', 1);
-  return changed(id, [{ kind: 'recipient.created', recipient_id: id, company_id: sent.company_id, livemode: sent.livemode }]);
+  return changed(id, [{ kind: 'recipient.created', recipient_id: id, company_id: sent.company_id, livemode: sent.livemode }, ...assigned.changes]);
 }

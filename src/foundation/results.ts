@@ -3,26 +3,9 @@
  * log turns each change into events per company and mode without re-reading the data.
  */
 
-/** A company, in one mode, with trees in the planting or project a change is about. */
-export interface AffectedCompany {
-  company_id: string;
-  livemode: boolean;
-}
+import type { DomainChange } from '../domain/changes.ts';
 
-interface AllocationRef {
-  allocation_id: string;
-  company_id: string;
-  livemode: boolean;
-}
-
-export type DomainChange =
-  | ({ kind: 'allocation.created' } & AllocationRef)
-  | ({ kind: 'allocation.planted' } & AllocationRef)
-  | ({ kind: 'allocation.monitored' } & AllocationRef)
-  | ({ kind: 'allocation.updated'; previous: { trees: number } } & AllocationRef)
-  | { kind: 'planting.updated'; planting_id: string; companies: AffectedCompany[] }
-  | { kind: 'verification.published'; verification_id: string; project_id: string; companies: AffectedCompany[] }
-  | { kind: 'recipient.created'; recipient_id: string; company_id: string; livemode: boolean };
+export type { AffectedCompany, DomainChange } from '../domain/changes.ts';
 
 export interface FoundationResult {
   /** Canopy's id of the object the operation is about (ptn_, prj_, plt_, mon_, ver_, alloc_). */
