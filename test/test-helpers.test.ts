@@ -182,3 +182,27 @@ describe('GET /v2/events', () => {
     assert.equal(bad.body.error.param, 'type');
   });
 });
+
+describe('personal data in events', () => {
+  test('recipient.created shows names and email only to a token with recipients:read', async () => {
+    const holder = await make.companyWithTokens(app.db);
+    const prj = await make.project(app.db);
+    await make.allocation(app.db, holder, await make.planting(app.db, prj), { trees: 10 });
+    const { applyOperations } = await import('../src/foundation-api/apply.ts');
+    await applyOperations(app.db, [{
+      op: 'create_recipient',
+      input: { ref: `rcp-${holder.id}`, company_id: holder.id, livemode: true, trees: 4, first_name: 'Jan', last_name: 'Jansen', email: 'jan@example.nl' },
+    }], app.baseUrl);
+
+    const full = await app.get('/v2/events?type=recipient.created', holder.live);
+    assert.equal(full.body.data[0].data.object.email, 'jan@example.nl');
+    const eventsOnly = await make.tokenFor(app.db, holder, { scopes: ['events:read'] });
+    const redacted = await app.get('/v2/events?type=recipient.created', eventsOnly.token);
+    const object = redacted.body.data[0].data.object;
+    assert.equal(object.object, 'recipient');
+    assert.equal(object.trees, 4);
+    for (const field of ['first_name', 'last_name', 'email']) assert.equal(field in object, false, field);
+    const one = await app.get(`/v2/events/${redacted.body.data[0].id}`, eventsOnly.token);
+    assert.equal('email' in one.body.data.object, false);
+  });
+});

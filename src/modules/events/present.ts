@@ -1,7 +1,18 @@
 import type { EventType } from '../../events/record.ts';
 import type { ReadContext } from '../../http/auth.ts';
 import { iso } from '../../http/common-schemas.ts';
+import { withoutPersonalData } from '../recipients/present.ts';
 import { deliveriesOf, type EventRow } from './queries.ts';
+
+/**
+ * Events hold the full object (the service's copy); a token without recipients:read
+ * sees it as a GET would show it to that token, without names and email.
+ */
+function withoutPersonalDataIn(object: unknown): unknown {
+  const isRecipient = (value: unknown): value is { object: 'recipient' } =>
+    typeof value === 'object' && value !== null && (value as { object?: unknown }).object === 'recipient';
+  return isRecipient(object) ? withoutPersonalData(object) : object;
+}
 
 /** Event rows to API objects, each with its per-endpoint delivery state. */
 export async function presentEvents(ctx: ReadContext, rows: EventRow[]) {
@@ -12,7 +23,7 @@ export async function presentEvents(ctx: ReadContext, rows: EventRow[]) {
     livemode: row.livemode,
     type: row.type as EventType,
     created: iso(row.created_at),
-    data: row.data,
+    data: ctx.scopes.includes('recipients:read') ? row.data : { ...row.data, object: withoutPersonalDataIn(row.data.object) },
     deliveries: deliveries
       .filter((delivery) => delivery.event_id === row.id)
       .map((delivery) => ({

@@ -64,13 +64,27 @@ type RecipientRow = {
   email_sent_at: Date | null; claimed_at: Date | null; created_at: Date; updated_at: Date;
 };
 
+/** The fields of a recipient that are personal data (spec section 2). */
+export const PERSONAL_FIELDS = ['first_name', 'last_name', 'email'] as const;
+
+/**
+ * A recipient object as a token without recipients:read may see it: the personal
+ * fields left out. Used for recipients read now and for those stored inside events.
+ */
+export function withoutPersonalData<T extends object>(recipient: T): Omit<T, (typeof PERSONAL_FIELDS)[number]> {
+  const copy = { ...recipient } as Record<string, unknown>;
+  for (const field of PERSONAL_FIELDS) delete copy[field];
+  return copy as Omit<T, (typeof PERSONAL_FIELDS)[number]>;
+}
+
 export function presentRecipient(row: RecipientRow, allocationIds: string[], showPersonal: boolean) {
-  const personal = showPersonal ? { first_name: row.first_name, last_name: row.last_name, email: row.email } : {};
-  return {
+  const recipient = {
     id: row.id,
     object: 'recipient' as const,
     livemode: row.livemode,
-    ...personal,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
     language: row.language,
     external_reference: row.external_reference,
     trees: row.trees,
@@ -84,4 +98,5 @@ export function presentRecipient(row: RecipientRow, allocationIds: string[], sho
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };
+  return showPersonal ? recipient : withoutPersonalData(recipient);
 }
