@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { DB } from './db/schema.ts';
@@ -10,7 +10,7 @@ import { authenticateV2 } from './http/auth.ts';
 import { Type } from '@sinclair/typebox';
 import { ErrorSchema } from './http/common-schemas.ts';
 import { BODY_LIMIT_BYTES, errorHandler } from './http/error-handler.ts';
-import { errors } from './http/errors.ts';
+import { errorBody, errors } from './http/errors.ts';
 import { foundationRoutes } from './foundation-api/routes.ts';
 import { allocationRoutes } from './modules/allocations/routes.ts';
 import { AllocationSchema } from './modules/allocations/schemas.ts';
@@ -42,6 +42,12 @@ export async function buildApp({ config, db, logger = true }: AppOptions) {
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: BODY_LIMIT_BYTES,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    // Errors Fastify raises before routing (a malformed percent-encoded URL) get the one shape too.
+    frameworkErrors: (error, request, reply) => {
+      const apiError = errors.parameterInvalid(null, `The request URL is malformed: ${error.message}`);
+      (reply as FastifyReply).code(apiError.status).header('Request-Id', request.id).type('application/json')
+        .send(errorBody(apiError, request.id, config.publicBaseUrl));
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addHook('onSend', async (request, reply) => {
@@ -54,6 +60,20 @@ export async function buildApp({ config, db, logger = true }: AppOptions) {
   });
   // The API speaks JSON only: any other body is a 415, not a string handed to validation.
   app.removeContentTypeParser(['text/plain']);
+  // PostgreSQL cannot store the NUL character in text: refuse it at the door, as a 400,
+  // rather than fail with a 500 at the first query.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    parseJson(request, body as string, (error, value) => {
+      if (error) return done(error);
+      if (containsNul(value)) return done(errors.nulCharacter(), undefined);
+      done(null, value);
+    });
+  });
+  app.addHook('onRequest', async (request) => {
+    if (/%00/.test(request.url)) throw errors.nulCharacter();
+  });
   app.setErrorHandler(errorHandler(config.publicBaseUrl));
   app.setNotFoundHandler((request) => {
     throw errors.routeNotFound(request.method, request.url);
@@ -114,4 +134,11 @@ export async function buildApp({ config, db, logger = true }: AppOptions) {
   await app.register(foundationRoutes(db, config.publicBaseUrl), { prefix: '/foundation/v1' });
 
   return app;
+}
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value !== null && typeof value === 'object') return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || containsNul(inner));
+  return false;
 }

@@ -188,6 +188,13 @@ describe('lists', () => {
       assert.equal(response.body.error.code, code, path);
       assert.equal(response.body.error.param, param, path);
     }
+    // PostgreSQL cannot hold NUL, and a broken percent-encoding cannot be routed: both are 400s, never 500s.
+    for (const path of ['/v2/allocations?starting_after=alloc_%00', '/v2/events/%00abc', '/v2/allocations/%E0%A4%A', '/v2/projects?country=%00%00']) {
+      const response = await app.get(path, company.live);
+      assert.equal(response.status, 400, path);
+      assert.equal(response.body.error.code, 'parameter_invalid', path);
+      assert.equal(response.headers.get('request-id'), response.body.error.request_id, path);
+    }
     const status = await app.get('/v2/allocations?status=lost', company.live);
     assert.match(status.body.error.message, /pledged, planted, monitored/);
   });

@@ -136,6 +136,7 @@ describe('request bodies', () => {
       [{ 'content-type': 'application/json' }, JSON.stringify({ trees: 5, project: 'prj_nope' }), 400, 'parameter_invalid', 'project'],
       [{ 'content-type': 'application/json' }, JSON.stringify({ trees: 5, pad: 'x'.repeat(1_100_000) }), 413, 'body_too_large', null],
       [{ 'content-type': 'text/plain' }, 'trees=5', 415, 'unsupported_media_type', null],
+      [{ 'content-type': 'application/json' }, '{"trees": 5, "project": "prj_\\u0000"}', 400, 'parameter_invalid', null],
     ];
     for (const [headers, rawBody, status, code, param] of cases) {
       const response = await app.request('POST', '/v2/test_helpers/allocations', { token: company.test, headers, rawBody });

@@ -50,8 +50,6 @@ export const errors = {
     new ApiError(403, 'permission_error', 'ip_not_allowed', `Requests from ${ip} are not in this API token's IP allowlist.`),
   ownerRoleNotAllowed: (scope: string) =>
     new ApiError(403, 'permission_error', 'owner_role_not_allowed', `The person who created this API token no longer has a role that allows "${scope}"; members may only read.`, null, { required_scope: scope }),
-  testModeOnly: () =>
-    new ApiError(404, 'invalid_request_error', 'resource_missing', 'Test helpers only exist in test mode; use a canopy_test_ token.'),
 
   // 404
   notFound: (kind: string, id: string, param: string | null = 'id') =>
@@ -68,6 +66,8 @@ export const errors = {
     new ApiError(400, 'invalid_request_error', 'parameter_invalid', message, param),
   startingAfterUnknown: (id: string) =>
     new ApiError(400, 'invalid_request_error', 'resource_missing', `starting_after: no such object '${id}' in this list.`, 'starting_after'),
+  nulCharacter: () =>
+    new ApiError(400, 'invalid_request_error', 'parameter_invalid', 'The request contains the NUL character (\\u0000), which no parameter may hold.'),
   bodyInvalidJson: (detail: string) =>
     new ApiError(400, 'invalid_request_error', 'body_invalid_json', `The request body is not valid JSON: ${detail}`),
   bodyTooLarge: (limitBytes: number) =>

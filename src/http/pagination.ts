@@ -2,10 +2,12 @@ import { type TSchema, Type } from '@sinclair/typebox';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { errors } from './errors.ts';
 
+const DEFAULT_PAGE_SIZE = 25;
+
 /** Query parameters every v2 list takes (spec section 4, "Common list parameters"). */
 export const pageParams = {
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 25, description: 'Page size, 1 to 100.' }),
-  starting_after: Type.Optional(Type.String({ maxLength: 64, description: 'Id of the last object of the previous page.' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25, description: 'Page size, 1 to 100; 25 when left out.' })),
+  starting_after: Type.Optional(Type.String({ pattern: '^[a-z]+_[A-Za-z0-9]{24}$', description: 'Id of the last object of the previous page.' })),
 };
 export const createdSinceParam = {
   created_since: Type.Optional(Type.String({ format: 'date-time', description: 'Only objects created at or after this time.' })),
@@ -64,8 +66,9 @@ export async function cursorAfter(startingAfter: string | undefined, lookup: (id
  */
 export async function keysetPage<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
-  options: { sortColumn: string; idColumn: string; limit: number; after: Cursor | null },
+  options: { sortColumn: string; idColumn: string; limit: number | undefined; after: Cursor | null },
 ): Promise<{ rows: O[]; hasMore: boolean }> {
+  const limit = options.limit ?? DEFAULT_PAGE_SIZE;
   const sort = sql.ref(options.sortColumn);
   const id = sql.ref(options.idColumn);
   let paged = query;
@@ -75,7 +78,7 @@ export async function keysetPage<DB, TB extends keyof DB, O>(
   const rows = await paged
     .orderBy(sort, 'desc')
     .orderBy(id, 'desc')
-    .limit(options.limit + 1)
+    .limit(limit + 1)
     .execute();
-  return { rows: rows.slice(0, options.limit), hasMore: rows.length > options.limit };
+  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
 }

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { EVENT_TYPES } from '../../events/record.ts';
-import { Nullable, StringEnum, Timestamp } from '../../http/common-schemas.ts';
+import { idParams, Nullable, StringEnum, Timestamp } from '../../http/common-schemas.ts';
 import { createdSinceParam, listSchema, pageParams } from '../../http/pagination.ts';
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
@@ -41,5 +41,5 @@ export const EventListQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-export const EventParams = Type.Object({ id: Type.String({ maxLength: 64 }) }, { additionalProperties: false });
+export const EventParams = idParams('event');
 export const EventList = listSchema(Type.Ref(EventSchema), 'Events of the last 30 days, newest first.');
