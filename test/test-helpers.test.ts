@@ -78,6 +78,18 @@ describe('an allocation through its lifecycle', () => {
     assert.deepEqual(totals, { total: 10, pledged: 0, planted: 0, monitored: 10 });
   });
 
+  test('change_trees can raise the count too', async () => {
+    const raised = await post(`/v2/test_helpers/allocations/${allocationId}/change_trees`, { trees: 30 });
+    assert.equal(raised.status, 200, raised.text);
+    assert.equal(raised.body.trees, 30);
+    const [event] = await eventsOfType('allocation.updated');
+    assert.deepEqual(event?.data.previous, { trees: 10 });
+    assert.equal((await app.get('/v2/company', company.test)).body.trees.monitored, 30);
+    const planting = await app.get(`/v2/plantings/${raised.body.planting}`, company.test);
+    assert.equal(planting.body.trees_for_company, 30);
+    assert.ok(planting.body.trees >= 30);
+  });
+
   test('verification: verification.published for the calling company only, in test mode only', async () => {
     const created = await post('/v2/test_helpers/allocations', { trees: 5 });
     const projectId = created.body.project;

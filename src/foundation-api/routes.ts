@@ -3,12 +3,12 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import type { FoundationError, FoundationErrorCode } from '../foundation/errors.ts';
 import { FOUNDATION_OPERATION_NAMES } from '../foundation/operations.ts';
 import { type AjvError, validationError } from '../http/error-handler.ts';
 import { ApiError, errors } from '../http/errors.ts';
 import { StringEnum } from '../http/common-schemas.ts';
 import { applyOperations, BatchOperationError } from './apply.ts';
+import { foundationApiError } from './errors.ts';
 import { foundationKeyValid } from './keys.ts';
 
 /**
@@ -19,35 +19,6 @@ import { foundationKeyValid } from './keys.ts';
  */
 
 const MAX_BATCH = 1000;
-
-const STATUS_BY_CODE: Record<FoundationErrorCode, number> = {
-  parameter_missing: 400,
-  parameter_unknown: 400,
-  parameter_invalid: 400,
-  reference_not_found: 404,
-  reference_conflict: 409,
-  planting_mode_mismatch: 409,
-  planting_not_in_project: 409,
-  legacy_id_taken: 409,
-  planting_over_allocated: 422,
-  refund_exceeds_unassigned_trees: 422,
-  no_trees_available: 422,
-  external_reference_taken: 409,
-};
-
-/**
- * A refused operation in the API's one error shape. `param` follows Stripe's brackets:
- * `input[photos][0][url]` for a single operation, `operations[3][input][trees]` in a batch,
- * whose error also carries `operation_index`.
- */
-function toApiError(error: FoundationError, index: number | null): ApiError {
-  const at = index === null ? ['input'] : ['operations', String(index), 'input'];
-  const fieldParts = error.field ? error.field.split(/[.[\]]+/).filter(Boolean) : [];
-  const [head, ...rest] = error.field ? [...at, ...fieldParts] : index === null ? [] : ['operations', String(index)];
-  const param = head === undefined ? null : head + rest.map((part) => `[${part}]`).join('');
-  const message = index === null ? error.message : `Operation ${index}: ${error.message}`;
-  return new ApiError(STATUS_BY_CODE[error.code], 'invalid_request_error', error.code, message, param, index === null ? {} : { operation_index: index });
-}
 
 /**
  * A batch item whose envelope is wrong (an unknown `op`, a field beside op/input/message_id)
@@ -91,7 +62,7 @@ export function foundationRoutes(db: Kysely<DB>, publicBaseUrl: string): Fastify
         const applied = await applyOperations(db, operations, publicBaseUrl);
         return applied.map(({ op, id, unchanged, events }) => ({ op, id, unchanged, events }));
       } catch (error) {
-        if (error instanceof BatchOperationError) throw toApiError(error.cause, single ? null : error.index);
+        if (error instanceof BatchOperationError) throw foundationApiError(error.cause, single ? ['input'] : ['operations', String(error.index), 'input'], single ? null : error.index);
         throw error;
       }
     };

@@ -27,7 +27,9 @@ export type FoundationErrorCode =
   /** The company has too few unassigned trees (in the project) for a recipient. */
   | 'no_trees_available'
   /** Another recipient of the company already has this external_reference. */
-  | 'external_reference_taken';
+  | 'external_reference_taken'
+  /** A message_id received before came again with a different operation. */
+  | 'message_id_reused';
 
 export class FoundationError extends Error {
   override readonly name = 'FoundationError';

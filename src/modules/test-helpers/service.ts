@@ -1,9 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { DB, Db } from '../../db/schema.ts';
+import type { Db } from '../../db/schema.ts';
 import { emitEvents } from '../../events/emit.ts';
 import { changeAllocationTrees, recordAllocation } from '../../foundation/allocations.ts';
 import { upsertPartner, upsertProject } from '../../foundation/catalog.ts';
+import { FoundationError } from '../../foundation/errors.ts';
 import { completePlanting, upsertPlanting } from '../../foundation/plantings.ts';
+import { foundationApiError } from '../../foundation-api/errors.ts';
 import { publishVerification, recordMonitoring } from '../../foundation/proof.ts';
 import type { DomainChange } from '../../foundation/results.ts';
 import { lockFoundationWrites } from '../../foundation/write-lock.ts';
@@ -29,15 +30,24 @@ const notHelperMade = (id: string) =>
   new ApiError(400, 'invalid_request_error', 'test_helper_unsupported',
     `Allocation ${id} was not made by POST /v2/test_helpers/allocations; test helpers only move allocations they created.`);
 
-/** Runs the operations and writes their events in one transaction. */
+/**
+ * Runs the operations and writes their events in one transaction. A refusal of a
+ * foundation operation becomes the API error it would be on the foundation API, with
+ * the field named as in the helper's body.
+ */
 async function inTransaction<T>(ctx: ApiContext, work: (db: Db, changes: DomainChange[]) => Promise<T>): Promise<T> {
-  return (ctx.db as Kysely<DB>).transaction().execute(async (trx) => {
-    await lockFoundationWrites(trx);
-    const changes: DomainChange[] = [];
-    const result = await work(trx, changes);
-    await emitEvents(trx, changes, ctx.publicBaseUrl);
-    return result;
-  });
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      await lockFoundationWrites(trx);
+      const changes: DomainChange[] = [];
+      const result = await work(trx, changes);
+      await emitEvents(trx, changes, ctx.publicBaseUrl);
+      return result;
+    });
+  } catch (error) {
+    if (error instanceof FoundationError) throw foundationApiError(error, []);
+    throw error;
+  }
 }
 
 function today(): string {
@@ -90,7 +100,10 @@ async function helperAllocation(db: Db, ctx: ApiContext, id: string) {
     .selectFrom('allocations as a')
     .innerJoin('plantings as p', 'p.id', 'a.planting_id')
     .innerJoin('projects as pr', 'pr.id', 'a.project_id')
-    .select(['a.id', 'a.status', 'a.trees', 'a.foundation_ref', 'p.foundation_ref as planting_ref', 'pr.foundation_ref as project_ref', 'pr.geometry', 'pr.default_species'])
+    .select([
+      'a.id', 'a.status', 'a.trees', 'a.foundation_ref', 'p.foundation_ref as planting_ref', 'p.trees as planting_trees',
+      'pr.foundation_ref as project_ref', 'pr.geometry', 'pr.default_species',
+    ])
     .where('a.id', '=', id)
     .where('a.company_id', '=', ctx.companyId)
     .where('a.livemode', '=', false)
@@ -142,6 +155,9 @@ export async function monitorTestAllocation(ctx: ApiContext, id: string): Promis
 export async function changeTestAllocationTrees(ctx: ApiContext, id: string, trees: number): Promise<string> {
   return inTransaction(ctx, async (db, changes) => {
     const allocation = await helperAllocation(db, ctx, id);
+    // The helper's own planting was made just big enough; let it hold the new count.
+    // Its growth is a sandbox detail, so its planting.updated is not told.
+    await upsertPlanting(db, { ref: allocation.planting_ref, project_ref: allocation.project_ref, trees: Math.max(trees, allocation.planting_trees) });
     const result = await changeAllocationTrees(db, { ref: allocation.foundation_ref as string, trees });
     changes.push(...result.changes);
     return id;
