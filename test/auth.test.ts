@@ -69,6 +69,9 @@ describe('the company and the person behind the token, checked live', () => {
     await removeUser(app.db, company.id, 'second@example.com');
     await expectError('/v2/me', theirs.token, 401, 'token_owner_removed');
     assert.equal((await app.get('/v2/me', company.live)).status, 200, "another admin's token is unaffected");
+    // Coming back does not bring the old tokens back.
+    await createUser(app.db, { companyId: company.id, email: 'second@example.com', role: 'admin' });
+    await expectError('/v2/me', theirs.token, 401, 'token_revoked');
   });
 
   test('an owner demoted to member keeps read scopes but loses webhooks:manage (403 owner_role_not_allowed)', async () => {

@@ -66,7 +66,7 @@ export async function applyAllocationChange(db: Db, before: AllocationFacts | nu
     .where('planting_id', '=', facts.plantingId)
     .execute();
 
-  await db
+  const totals = await db
     .updateTable('company_totals')
     .set((eb) => ({
       [STATUS_COLUMN.pledged]: eb('trees_pledged', '+', byStatus.pledged),
@@ -79,7 +79,9 @@ export async function applyAllocationChange(db: Db, before: AllocationFacts | nu
     }))
     .where('company_id', '=', companyId)
     .where('livemode', '=', livemode)
-    .execute();
+    .executeTakeFirst();
+  // A company without its totals row would drift silently; createCompany makes both modes' rows.
+  if (totals.numUpdatedRows !== 1n) throw new Error(`Company ${companyId} has no totals row for livemode=${livemode}.`);
 }
 
 /** Adds to the company's recipient or certificate count (negative to remove). */

@@ -57,7 +57,7 @@ const LAST_USED_PRECISION_MS = 60_000;
 /**
  * The v2 authentication hook. A request passes only when every rule of spec section 5
  * holds, checked in this order so the most useful error wins: a token is sent and
- * known, not revoked, not expired, its creator is still a member, the company is on
+ * known, its creator is still a member, it is not revoked nor expired, the company is on
  * `automate` and active, the caller's address is allowed, the route's scope is granted,
  * and the creator's current role allows that scope.
  */
@@ -85,9 +85,10 @@ export function authenticateV2(db: Kysely<DB>, publicBaseUrl: string) {
       .executeTakeFirst();
 
     if (!row) throw errors.tokenInvalid();
+    // Removing a person also revokes their tokens; say why first.
+    if (row.owner_removed_at || row.owner_company_id !== row.company_id) throw errors.tokenOwnerRemoved();
     if (row.revoked_at) throw errors.tokenRevoked();
     if (row.expires_at && row.expires_at.getTime() <= Date.now()) throw errors.tokenExpired(row.expires_at);
-    if (row.owner_removed_at || row.owner_company_id !== row.company_id) throw errors.tokenOwnerRemoved();
     if (row.plan !== 'automate') throw errors.planNotAllowed(row.plan);
     if (row.company_status !== 'active') throw errors.companyInactive(row.company_status);
     if (!addressAllowed(request.ip, row.ip_allowlist)) throw errors.ipNotAllowed(request.ip);

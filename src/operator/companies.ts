@@ -1,4 +1,5 @@
 import type { Db } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { newId } from '../ids.ts';
 
 export const PLANS = ['starter', 'grow', 'automate'] as const;
@@ -20,19 +21,22 @@ export async function createCompany(db: Db, input: CreateCompanyInput) {
   if (!input.name.trim()) throw new OperatorError('A company needs a name.');
   const plan = input.plan ?? 'automate';
   if (!PLANS.includes(plan)) throw new OperatorError(`Unknown plan "${plan}"; use one of ${PLANS.join(', ')}.`);
-  const id = newId('company');
-  const slug = input.slug ?? (await freeSlug(db, slugify(input.name)));
-  const now = new Date();
-  const company = await db
-    .insertInto('companies')
-    .values({
-      id, name: input.name.trim(), slug, plan, country: input.country ?? null,
-      website_url: input.websiteUrl ?? null, logo_url: input.logoUrl ?? null, created_at: now, updated_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await db.insertInto('company_totals').values([{ company_id: id, livemode: true }, { company_id: id, livemode: false }]).execute();
-  return company;
+  // The company and its totals rows exist together or not at all: counters need them.
+  return inTransaction(db, async (trx) => {
+    const id = newId('company');
+    const slug = input.slug ?? (await freeSlug(trx, slugify(input.name)));
+    const now = new Date();
+    const company = await trx
+      .insertInto('companies')
+      .values({
+        id, name: input.name.trim(), slug, plan, country: input.country ?? null,
+        website_url: input.websiteUrl ?? null, logo_url: input.logoUrl ?? null, created_at: now, updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('company_totals').values([{ company_id: id, livemode: true }, { company_id: id, livemode: false }]).execute();
+    return company;
+  });
 }
 
 export async function setCompanyPlan(db: Db, companyId: string, plan: string) {

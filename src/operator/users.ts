@@ -1,4 +1,5 @@
 import type { Db } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { newId } from '../ids.ts';
 import { OperatorError } from './companies.ts';
 
@@ -65,15 +66,22 @@ export async function setUserRole(db: Db, companyId: string, email: string, role
     .executeTakeFirstOrThrow();
 }
 
-/** The person leaves the company: every token they created stops working at once. */
+/**
+ * The person leaves the company: every token they created stops working at once, and
+ * stays revoked if the same person is added again later (spec section 5.7).
+ */
 export async function removeUser(db: Db, companyId: string, email: string) {
-  const user = await requireMember(db, companyId, email);
-  return db
-    .updateTable('users')
-    .set({ removed_at: new Date(), updated_at: new Date() })
-    .where('id', '=', user.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return inTransaction(db, async (trx) => {
+    const user = await requireMember(trx, companyId, email);
+    const now = new Date();
+    await trx.updateTable('api_tokens').set({ revoked_at: now }).where('owner_user_id', '=', user.id).where('revoked_at', 'is', null).execute();
+    return trx
+      .updateTable('users')
+      .set({ removed_at: now, updated_at: now })
+      .where('id', '=', user.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
 }
 
 export async function listUsers(db: Db, companyId: string) {
