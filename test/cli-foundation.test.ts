@@ -156,12 +156,15 @@ describe('canopy foundation-keys and canopy import', () => {
     assert.deepEqual(await eventIds(), before);
   });
 
-  test('a line may carry the message_id of the foundation API: a message id seen before is a replay', async () => {
+  test('a line may carry the message_id of the foundation API: seen before, it is a replay, or refused with other content', async () => {
     const message = (name: string) => ({ op: 'upsert_partner', input: { ref: 'cli-ptn-msg', name }, message_id: 'cli-msg-1' });
     const first = await canopyJson(['import', ndjson('message-1.ndjson', [message('First name')])]);
     assert.equal(first.unchanged, 0);
-    const again = await canopyJson(['import', ndjson('message-2.ndjson', [message('Second name')])]);
-    assert.equal(again.unchanged, 1, 'same message id, so the new name is not applied');
+    const replay = await canopyJson(['import', ndjson('message-1b.ndjson', [message('First name')])]);
+    assert.equal(replay.unchanged, 1);
+    const reused = await canopy(['import', ndjson('message-2.ndjson', [message('Second name')])]);
+    assert.equal(reused.code, 1);
+    assert.match(reused.stderr, /line 1 \(upsert_partner\) was refused: message_id_reused/);
   });
 
   test('a refused operation on line 4 names it and applies nothing', async () => {

@@ -154,8 +154,10 @@ describe('every operation, its events, and replays', () => {
   /** Applies the operation, records it for the replays, and returns the events it wrote (live and test). */
   async function step(op: string, input: Record<string, unknown>) {
     const [liveBefore, testBefore] = [await eventsOf(company.live), await eventsOf(company.test)];
-    const result = await apply(op, input);
-    calls.push({ op, input });
+    // A tree count needs the sender's message id; the other operations are replays by content.
+    const message_id = op === 'change_allocation_trees' ? `msg-${tag}-${calls.length}` : undefined;
+    const result = await apply(op, input, message_id);
+    calls.push({ op, input, message_id });
     assert.equal(result.op, op);
     assert.equal(result.unchanged, false, `${op} is new`);
     const live = await newEvents(company.live, liveBefore);
@@ -450,7 +452,8 @@ describe('errors', () => {
       ['a legacy id that is taken', { op: 'upsert_project', input: { ...setup[1]!.input, legacy_id: takenLegacyId } }, 409, 'legacy_id_taken', 'input[legacy_id]'],
       ['an external_reference that is taken', { op: 'create_recipient', input: { ref: `rcp2-${refs.planting}`, company_id: company.id, livemode: true, trees: 1, external_reference: 'crm-1' } }, 409, 'external_reference_taken', 'input[external_reference]'],
       ['more trees than the planting has', { op: 'record_allocation', input: { ...allocation, trees: 941 } }, 422, 'planting_over_allocated', 'input[trees]'],
-      ['a refund of more than the unassigned trees', { op: 'change_allocation_trees', input: { ref: `don-${refs.planting}`, trees: 40 } }, 422, 'refund_exceeds_unassigned_trees', 'input[trees]'],
+      ['a refund of more than the unassigned trees', { op: 'change_allocation_trees', input: { ref: `don-${refs.planting}`, trees: 40 }, message_id: `too-much-${refs.planting}` }, 422, 'refund_exceeds_unassigned_trees', 'input[trees]'],
+      ['a tree count without a message_id', { op: 'change_allocation_trees', input: { ref: `don-${refs.planting}`, trees: 45 } }, 400, 'parameter_missing', 'message_id'],
       ['a recipient with too few trees', { op: 'create_recipient', input: { ref: `rcp3-${refs.planting}`, company_id: company.id, livemode: true, trees: 11 } }, 422, 'no_trees_available', 'input[trees]'],
     ];
 
@@ -468,7 +471,7 @@ describe('errors', () => {
     // A refusal leaves no receipt: the same operation is refused again, not taken for a replay.
     const refund = cases.find(([what]) => what.startsWith('a refund'))![1];
     expectError(await send(refund), 422, 'refund_exceeds_unassigned_trees', 'input[trees]');
-    assert.equal((await apply('change_allocation_trees', { ref: `don-${refs.planting}`, trees: 50 })).events.length, 1, 'down to the assigned trees is allowed');
+    assert.equal((await apply('change_allocation_trees', { ref: `don-${refs.planting}`, trees: 50 }, `down-${refs.planting}`)).events.length, 1, 'down to the assigned trees is allowed');
   });
 });
 
@@ -538,7 +541,7 @@ describe('out-of-order arrival', () => {
 });
 
 describe('message_id', () => {
-  test('a new message_id applies earlier content again; the same message_id twice is a replay', async () => {
+  test('a new message_id applies earlier content again; the same message_id twice is a replay, or refused if the content differs', async () => {
     const { refs, company, setup } = await newWorld();
     await applyAll(setup);
     const { id: allocationId } = await apply('record_allocation', { ref: `don-${refs.planting}`, company_id: company.id, livemode: true, planting_ref: refs.planting, trees: 20 });
@@ -559,25 +562,42 @@ describe('message_id', () => {
 
     const replay = await apply('upsert_planting', notes('Dry start.'), 'msg-3');
     assert.deepEqual([replay.unchanged, replay.events], [true, []]);
-    const sameIdOtherContent = await apply('upsert_planting', notes('Rains came early.'), 'msg-3');
-    assert.deepEqual([sameIdOtherContent.unchanged, sameIdOtherContent.events], [true, []], 'a message_id seen before is a replay, whatever it carries');
+    const sameIdOtherContent = await send({ op: 'upsert_planting', input: notes('Rains came early.'), message_id: 'msg-3' });
+    expectError(sameIdOtherContent, 422, 'message_id_reused', 'message_id');
     assert.equal(await notesNow(), 'Dry start.');
     assert.equal(await plantingEvents(), eventsBefore);
   });
 
-  test('without message_id, content applied before is a replay even after a later change', async () => {
+  test('tree counts go by message_id: the same count twice on purpose is applied, a replay is not, a reused id is refused', async () => {
     const { refs, company, setup } = await newWorld();
     await applyAll(setup);
     const { id: allocationId } = await apply('record_allocation', { ref: `don-${refs.planting}`, company_id: company.id, livemode: true, planting_ref: refs.planting, trees: 20 });
-    assert.equal((await apply('change_allocation_trees', { ref: `don-${refs.planting}`, trees: 15 })).unchanged, false);
-    assert.equal((await apply('change_allocation_trees', { ref: `don-${refs.planting}`, trees: 18 })).unchanged, false);
-    const again = await apply('change_allocation_trees', { ref: `don-${refs.planting}`, trees: 15 });
-    assert.deepEqual([again.unchanged, again.events], [true, []]);
-    assert.equal((await getObject(`/v2/allocations/${allocationId}`, company.live)).trees, 18);
-    const withId = await apply('change_allocation_trees', { ref: `don-${refs.planting}`, trees: 15 }, `refund-${refs.planting}`);
-    assert.equal(withId.unchanged, false);
+    const refund = (trees: number, id: string) => apply('change_allocation_trees', { ref: `don-${refs.planting}`, trees }, `${id}-${refs.planting}`);
+    assert.equal((await refund(15, 'r1')).unchanged, false);
+    assert.equal((await refund(18, 'r2')).unchanged, false);
+    assert.equal((await refund(15, 'r3')).unchanged, false, 'back to 15 on purpose, with a new id');
+    assert.equal((await getObject(`/v2/allocations/${allocationId}`, company.live)).trees, 15);
+    const replay = await refund(15, 'r3');
+    assert.deepEqual([replay.unchanged, replay.events], [true, []]);
+    assert.equal((await refund(18, 'r2')).unchanged, true, 'an old message replayed changes nothing');
     assert.equal((await getObject(`/v2/allocations/${allocationId}`, company.live)).trees, 15);
     const updates = await eventsOf(company.live, 'allocation.updated');
     assert.deepEqual(updates.map((e) => e.data.previous).reverse(), [{ trees: 20 }, { trees: 15 }, { trees: 18 }]);
+
+    const reused = await send({ op: 'change_allocation_trees', input: { ref: `don-${refs.planting}`, trees: 16 }, message_id: `r3-${refs.planting}` });
+    expectError(reused, 422, 'message_id_reused', 'message_id');
+    const missing = await send({ op: 'change_allocation_trees', input: { ref: `don-${refs.planting}`, trees: 16 } });
+    expectError(missing, 400, 'parameter_missing', 'message_id');
+    assert.equal((await getObject(`/v2/allocations/${allocationId}`, company.live)).trees, 15);
+  });
+
+  test('without message_id, other operations are replays by content, even after a later change', async () => {
+    const { refs, setup } = await newWorld();
+    await applyAll(setup);
+    const partner = (name: string) => apply('upsert_partner', { ref: `${refs.planting}-ptn`, name });
+    assert.equal((await partner('First name')).unchanged, false);
+    assert.equal((await partner('Second name')).unchanged, false);
+    assert.equal((await partner('First name')).unchanged, true, 'documented: send a message_id to restore earlier content');
+    assert.equal((await apply('upsert_partner', { ref: `${refs.planting}-ptn`, name: 'First name' }, `restore-${refs.planting}`)).unchanged, false);
   });
 });

@@ -135,7 +135,11 @@ function toOperation(world: World, command: Exclude<Command, { kind: 'replay' }>
       return { op: 'record_allocation', input: { ref, company_id: world.companies[command.company]!.id, livemode, planting_ref: world.plantingRefs[command.planting], trees: command.trees } };
     }
     case 'change':
-      return { op: 'change_allocation_trees', input: { ref: donations[command.donation % donations.length] ?? `don-${tag}-none`, trees: command.trees } };
+      return {
+        op: 'change_allocation_trees',
+        input: { ref: donations[command.donation % donations.length] ?? `don-${tag}-none`, trees: command.trees },
+        message_id: `chg-${tag}-${step}`,
+      };
     case 'recipient': {
       const project = command.project === null ? {} : { project_ref: world.projectRefs[command.project] };
       const company = world.companies[command.company]!;

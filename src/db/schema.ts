@@ -330,6 +330,7 @@ export interface IdempotencyKeysTable {
 export interface FoundationReceiptsTable {
   key: string;
   op: string;
+  content_hash: string | null;
   object_id: string;
   created_at: CreatedAt;
 }

@@ -84,7 +84,11 @@ export function buildDemoTimeline(companyId: string, today: Date): TimedOperatio
     }, 55);
   }
 
-  add(DEMO_REFUND.daysAgo, { op: 'change_allocation_trees', input: { ref: `demo-${companyId}-${DEMO_REFUND.planting}-${DEMO_REFUND.donation}`, trees: DEMO_REFUND.trees } }, 50);
+  add(DEMO_REFUND.daysAgo, {
+    op: 'change_allocation_trees',
+    input: { ref: `demo-${companyId}-${DEMO_REFUND.planting}-${DEMO_REFUND.donation}`, trees: DEMO_REFUND.trees },
+    message_id: `demo-${companyId}-refund-1`,
+  }, 50);
 
   return steps.map((step, index) => ({ step, index }))
     .sort((a, b) => a.step.at.getTime() - b.step.at.getTime() || a.index - b.index)

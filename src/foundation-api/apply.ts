@@ -61,25 +61,35 @@ export async function applyOperations(
  * should hold lockFoundationWrites). An operation received before, by message_id or
  * else by identical content, is a replay: nothing changes and no event is written,
  * even where a later operation has changed the same object since. To send earlier
- * content again on purpose, give the operation a new message_id.
+ * content again on purpose, give the operation a new message_id. A message_id that
+ * comes back with a different operation is refused (message_id_reused), never
+ * silently taken for a replay. Tree counts need a message_id (see below).
  */
 export async function applyOperation(db: Db, operation: OperationData, publicBaseUrl: string, options: OperationOptions = {}): Promise<AppliedOperation> {
-  const key = receiptKey(operation);
-  const receipt = await db.selectFrom('foundation_receipts').select('object_id').where('key', '=', key).executeTakeFirst();
-  if (receipt) return { op: operation.op, id: receipt.object_id, unchanged: true, changes: [], events: [] };
+  if (operation.op === 'change_allocation_trees' && !operation.message_id) {
+    throw new FoundationError(
+      'parameter_missing',
+      'change_allocation_trees needs a message_id: a donation can be set to the same number of trees twice on purpose, and only your id tells a new change from a replay.',
+      'message_id',
+      true,
+    );
+  }
+  const contentHash = createHash('sha256').update(canonicalJson({ op: operation.op, input: operation.input })).digest('hex');
+  const key = operation.message_id ? `message:${operation.message_id}` : `content:${contentHash}`;
+  const receipt = await db.selectFrom('foundation_receipts').select(['object_id', 'content_hash']).where('key', '=', key).executeTakeFirst();
+  if (receipt) {
+    if (receipt.content_hash !== null && receipt.content_hash !== contentHash) {
+      throw new FoundationError('message_id_reused', `message_id "${operation.message_id}" was received before with a different operation.`, 'message_id', true);
+    }
+    return { op: operation.op, id: receipt.object_id, unchanged: true, changes: [], events: [] };
+  }
 
   const result = await applyFoundationOperation(db, operation, options);
   const events = await emitEvents(db, result.changes, publicBaseUrl, options.now);
   await db
     .insertInto('foundation_receipts')
-    .values({ key, op: operation.op, object_id: result.id })
+    .values({ key, op: operation.op, object_id: result.id, content_hash: contentHash })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
   return { op: operation.op, ...result, events };
-}
-
-function receiptKey(operation: OperationData): string {
-  if (operation.message_id) return `message:${operation.message_id}`;
-  const digest = createHash('sha256').update(canonicalJson({ op: operation.op, input: operation.input })).digest('hex');
-  return `content:${digest}`;
 }

@@ -25,7 +25,8 @@ const STATUS_BY_CODE: Record<FoundationErrorCode, number> = {
  */
 export function foundationApiError(error: FoundationError, at: string[], operationIndex: number | null = null): ApiError {
   const fieldParts = error.field ? error.field.split(/[.[\]]+/).filter(Boolean) : [];
-  const location = error.field ? [...at, ...fieldParts] : operationIndex === null ? [] : at.slice(0, 2);
+  const container = error.inEnvelope && at.at(-1) === 'input' ? at.slice(0, -1) : at;
+  const location = error.field ? [...container, ...fieldParts] : operationIndex === null ? [] : at.slice(0, 2);
   const [head, ...rest] = location;
   const param = head === undefined ? null : head + rest.map((part) => `[${part}]`).join('');
   const message = operationIndex === null ? error.message : `Operation ${operationIndex}: ${error.message}`;

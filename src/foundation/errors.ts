@@ -38,6 +38,8 @@ export class FoundationError extends Error {
     readonly code: FoundationErrorCode,
     message: string,
     readonly field: string | null = null,
+    /** The field is one of the operation's envelope (message_id), not of its input. */
+    readonly inEnvelope = false,
   ) {
     super(message);
   }

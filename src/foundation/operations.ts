@@ -39,7 +39,7 @@ export const FOUNDATION_OPERATION_NAMES = Object.keys(FOUNDATION_OPERATIONS) as 
 
 /** One operation as data: `{"op": "upsert_planting", "input": {...}}`, the shape of a batch item or an import line. */
 export type FoundationOperation = {
-  [Name in FoundationOperationName]: { op: Name; input: Static<(typeof FOUNDATION_OPERATIONS)[Name]['schema']> };
+  [Name in FoundationOperationName]: { op: Name; input: Static<(typeof FOUNDATION_OPERATIONS)[Name]['schema']>; message_id?: string };
 }[FoundationOperationName];
 
 /** Runs one operation given as data; an unknown `op` or a bad input is a FoundationError. */
