@@ -64,6 +64,9 @@ describe('an allocation through its lifecycle', () => {
     assert.equal(plantingEvents[0]?.data.object.id, monitored.body.planting);
     const planting = await app.get(`/v2/plantings/${monitored.body.planting}`, company.test);
     assert.equal(planting.body.latest_monitoring.object, 'monitoring');
+    // Written in one transaction, usually in one millisecond: listed newest first in the order written.
+    const newest = await app.get('/v2/events?limit=2', company.test);
+    assert.deepEqual(newest.body.data.map((e: { type: string }) => e.type), ['allocation.monitored', 'planting.updated']);
   });
 
   test('change_trees: the count changes, the status stays, and data.previous holds the old count', async () => {
@@ -110,6 +113,10 @@ describe('test-mode proof stays out of live mode', () => {
     await make.allocation(app.db, liveHolder, livePlanting, { trees: 40 });
 
     const tester = await make.companyWithTokens(app.db);
+    const unknownToTester = await post('/v2/test_helpers/allocations', { trees: 3, project: prj.id }, tester.test);
+    assert.equal(unknownToTester.status, 404, 'a project the company has no trees in is not its to name');
+    assert.equal(unknownToTester.body.error.param, 'project');
+    await make.allocation(app.db, tester, livePlanting, { trees: 5 });
     const created = await post('/v2/test_helpers/allocations', { trees: 3, project: prj.id }, tester.test);
     assert.equal(created.status, 200, created.text);
     assert.equal(created.body.project, prj.id);
@@ -124,6 +131,14 @@ describe('test-mode proof stays out of live mode', () => {
     assert.equal((await app.get(`/v2/projects/${prj.id}`, liveHolder.live)).body.verification.status, 'unverified');
     assert.deepEqual(await eventsOfType('verification.published', liveHolder.live), []);
     assert.equal((await app.get(`/v2/projects/${prj.id}/verifications`, tester.test)).body.data.length, 1);
+
+    // Another company testing in the same project sees none of the tester's test proof.
+    const neighbour = await make.companyWithTokens(app.db);
+    await make.allocation(app.db, neighbour, livePlanting, { trees: 2 });
+    assert.equal((await post('/v2/test_helpers/allocations', { trees: 1, project: prj.id }, neighbour.test)).status, 200);
+    assert.deepEqual((await app.get(`/v2/projects/${prj.id}/verifications`, neighbour.test)).body.data, []);
+    assert.deepEqual((await app.get(`/v2/projects/${prj.id}/monitoring`, neighbour.test)).body.data, []);
+    assert.equal((await app.get(`/v2/projects/${prj.id}`, neighbour.test)).body.verification.status, 'unverified');
   });
 
   test('helpers refuse allocations they did not make', async () => {

@@ -154,6 +154,8 @@ export interface MonitoringsTable {
   project_id: string;
   planting_id: string | null;
   livemode: Generated<boolean>;
+  /** The company whose test helper made it; null for the foundation's proof. */
+  owner_company_id: ColumnType<string | null, string | null | undefined, string | null>;
   recorded_at: string;
   survival_rate: number;
   trees_alive: number;
@@ -168,6 +170,8 @@ export interface VerificationsTable {
   foundation_ref: string;
   project_id: string;
   livemode: Generated<boolean>;
+  /** The company whose test helper made it; null for the foundation's proof. */
+  owner_company_id: ColumnType<string | null, string | null | undefined, string | null>;
   period_start: string;
   period_end: string;
   verifier_name: string;
@@ -302,6 +306,8 @@ export interface EventsTable {
   type: string;
   data: Json<{ object: unknown; previous?: Record<string, unknown> }>;
   created_at: CreatedAt;
+  /** Order of writing, the tie-breaker among events of one millisecond. */
+  seq: Generated<number>;
 }
 
 export interface EventDeliveriesTable {

@@ -43,7 +43,8 @@ export function listEnvelope<T>(url: string, data: T[], hasMore: boolean): ListE
 /** Where the previous page ended: the sort value and id of its last object. */
 export interface Cursor {
   sortValue: Date | string;
-  id: string;
+  /** The tie-breaker column's value: usually the id, for events their seq. */
+  id: string | number;
 }
 
 /**

@@ -36,9 +36,10 @@ export async function listEvents(ctx: ReadContext, query: Static<typeof EventLis
   }
   const after = await cursorAfter(query.starting_after, async (id) => {
     const row = await eventsOf(ctx).where('id', '=', id).executeTakeFirst();
-    return row && { sortValue: row.created_at, id: row.id };
+    return row && { sortValue: row.created_at, id: row.seq };
   });
-  return keysetPage(q, { sortColumn: 'created_at', idColumn: 'id', limit: query.limit, after });
+  // seq, not the random id, breaks ties: events of one operation share a millisecond.
+  return keysetPage(q, { sortColumn: 'created_at', idColumn: 'seq', limit: query.limit, after });
 }
 
 export async function deliveriesOf(ctx: ReadContext, eventIds: readonly string[]) {

@@ -80,9 +80,12 @@ export async function latestVerifications(ctx: ReadContext, projectIds: readonly
 }
 
 /**
- * Proof made in test mode (test helpers) is seen by test-mode readers only; live
- * readers see live proof. Test readers see both, since test trees sit on real plantings.
+ * Proof made in test mode is seen by test-mode readers only; live readers see live
+ * proof. Test readers see live proof too (test trees sit in real projects), the
+ * foundation's test proof, and what their own test helpers made, never another
+ * company's.
  */
 export function visibleProof<QB extends SelectQueryBuilder<DB, 'monitorings' | 'verifications', object>>(ctx: ReadContext, query: QB): QB {
-  return ctx.livemode ? (query.where('livemode', '=', true) as QB) : query;
+  if (ctx.livemode) return query.where('livemode', '=', true) as QB;
+  return query.where((eb) => eb.or([eb('owner_company_id', 'is', null), eb('owner_company_id', '=', ctx.companyId)])) as QB;
 }

@@ -46,8 +46,9 @@ export async function loadRecipients(ctx: ReadContext, ids: readonly string[]) {
   const allocations = await ctx.db
     .selectFrom('allocations')
     .select(['id', 'recipient_id'])
-    .where('recipient_id', 'in', ids)
     .where('company_id', '=', ctx.companyId)
+    .where('livemode', '=', ctx.livemode)
+    .where('recipient_id', 'in', ids)
     .orderBy('created_at', 'asc')
     .execute();
   const showPersonal = ctx.scopes.includes('recipients:read');

@@ -74,7 +74,14 @@ export async function createTestAllocation(ctx: ApiContext, input: { trees: numb
   return inTransaction(ctx, async (db, changes) => {
     let projectRef: string;
     if (input.project) {
-      const project = await db.selectFrom('projects').select('foundation_ref').where('id', '=', input.project).executeTakeFirst();
+      // A project the company has trees in, in either mode: one it can know the id of.
+      const project = await db
+        .selectFrom('projects')
+        .innerJoin('company_projects as cp', 'cp.project_id', 'projects.id')
+        .select('projects.foundation_ref')
+        .where('projects.id', '=', input.project)
+        .where('cp.company_id', '=', ctx.companyId)
+        .executeTakeFirst();
       if (!project) throw errors.notFound('project', input.project, 'project');
       projectRef = project.foundation_ref;
     } else {
@@ -147,6 +154,7 @@ export async function monitorTestAllocation(ctx: ApiContext, id: string): Promis
       notes: { en: 'Test measurement made by a test helper.', nl: 'Testmeting gemaakt door een testhulp.' },
       livemode: false,
     });
+    await db.updateTable('monitorings').set({ owner_company_id: ctx.companyId }).where('id', '=', result.id).execute();
     changes.push(...result.changes);
     return id;
   });
@@ -191,6 +199,7 @@ export async function publishTestVerification(ctx: ApiContext, projectId: string
       published_at: new Date().toISOString(),
       livemode: false,
     });
+    await db.updateTable('verifications').set({ owner_company_id: ctx.companyId }).where('id', '=', result.id).execute();
     for (const change of result.changes) {
       if (change.kind === 'verification.published') {
         changes.push({ ...change, companies: [{ company_id: ctx.companyId, livemode: false }] });
