@@ -2,7 +2,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/schema.ts';
-import { OperatorError } from '../operator/companies.ts';
+import { OperatorError } from '../operator/errors.ts';
 
 /**
  * What an operator command sees. The same function runs in the CLI process or inside a

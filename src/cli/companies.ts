@@ -1,4 +1,5 @@
-import { createCompany, listCompanies, OperatorError, PLANS, type Plan, setCompanyPlan } from '../operator/companies.ts';
+import { createCompany, listCompanies, PLANS, type Plan, setCompanyPlan } from '../operator/companies.ts';
+import { OperatorError } from '../operator/errors.ts';
 import { type CommandSpec, isoOrDash, optionalOption, requiredOption, succeed, table } from './command.ts';
 
 interface CompanyRow {

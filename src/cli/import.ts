@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import type { AppliedOperation, BatchOperationError, OperationData } from '../foundation-api/apply.ts';
-import { OperatorError } from '../operator/companies.ts';
+import { OperatorError } from '../operator/errors.ts';
 import { COMMON_OPTIONS, type CommandResult, type CommandSpec, succeed, table } from './command.ts';
 
 /**

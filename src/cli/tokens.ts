@@ -1,5 +1,6 @@
 import { SCOPES } from '../http/scopes.ts';
-import { getCompany, OperatorError } from '../operator/companies.ts';
+import { getCompany } from '../operator/companies.ts';
+import { OperatorError } from '../operator/errors.ts';
 import { createToken, listTokens, revokeToken } from '../operator/tokens.ts';
 import { type CommandSpec, listOption, optionalOption, requiredOption, succeed, table } from './command.ts';
 

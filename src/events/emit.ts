@@ -46,7 +46,7 @@ export async function emitEvents(db: Db, changes: readonly DomainChange[], publi
         for (const company of change.companies) {
           const ctx = contextFor(company.company_id, company.livemode);
           const [object] = await presentPlantings(ctx, await findPlantingsByIds(ctx, [change.planting_id]));
-          if (!object) continue; // the company no longer holds trees there
+          if (!object) throw new Error(`Planting ${change.planting_id} is not visible to ${company.company_id}, which the change names.`);
           eventIds.push(await recordEvent(db, { companyId: company.company_id, livemode: company.livemode, type: 'planting.updated', object, createdAt: at }));
         }
         break;

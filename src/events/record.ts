@@ -17,7 +17,7 @@ export const EVENT_TYPES = [
 
 export type EventType = (typeof EVENT_TYPES)[number];
 
-/** How long the event log keeps events (spec section 8). */
+/** How long the event log keeps events (spec section 8); the worker deletes older ones with their deliveries. */
 export const EVENT_RETENTION_DAYS = 30;
 
 export interface NewEvent {

@@ -1,7 +1,7 @@
 import { hashSecret } from '../auth/tokens.ts';
 import type { Db } from '../db/schema.ts';
 import { newId, randomAlphanumeric } from '../ids.ts';
-import { OperatorError } from '../operator/companies.ts';
+import { OperatorError } from '../operator/errors.ts';
 
 /**
  * Keys the donation foundation uses on the foundation API. They are not company

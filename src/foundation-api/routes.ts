@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { FOUNDATION_OPERATION_NAMES } from '../foundation/operations.ts';
+import { bearerToken } from '../http/auth.ts';
 import { type AjvError, validationError } from '../http/error-handler.ts';
 import { ApiError, errors } from '../http/errors.ts';
 import { StringEnum } from '../http/common-schemas.ts';
@@ -51,9 +52,7 @@ const ResultSchema = Type.Object({
 export function foundationRoutes(db: Kysely<DB>, publicBaseUrl: string): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.addHook('onRequest', async (request) => {
-      const header = request.headers.authorization;
-      if (!header) throw errors.tokenMissing();
-      const key = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] ?? '';
+      const key = bearerToken(request.headers.authorization);
       if (!(await foundationKeyValid(db, key))) throw errors.tokenInvalid();
     });
 

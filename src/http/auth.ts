@@ -117,7 +117,8 @@ export function authenticateV2(db: Kysely<DB>, publicBaseUrl: string) {
   };
 }
 
-function bearerToken(header: string | undefined): string {
+/** The credential of an `Authorization: Bearer ...` header; 401 token_missing without one. */
+export function bearerToken(header: string | undefined): string {
   if (!header) throw errors.tokenMissing();
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match?.[1]) throw errors.tokenMissing();

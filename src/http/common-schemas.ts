@@ -64,3 +64,8 @@ export function iso(value: Date | null): string | null {
 export function StringEnum<const T extends readonly string[]>(values: T, options: { description?: string; default?: T[number] } = {}) {
   return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 }
+
+/** An id, or the object it names when `expand[]` asks for it. */
+export function Expandable(prefix: string, ref: string) {
+  return Type.Union([Type.String({ description: `${prefix} id` }), Type.Ref(ref)], { description: `${prefix} id, or the ${ref} object when expanded` });
+}

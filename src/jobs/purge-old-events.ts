@@ -1,8 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { EVENT_RETENTION_DAYS } from '../events/record.ts';
 
-/** Events stay listable for 30 days, as at Stripe; older ones (and their deliveries) are deleted. */
-export const EVENT_RETENTION_DAYS = 30;
 const BATCH = 5000;
 
 export async function purgeOldEvents(db: Kysely<DB>): Promise<{ deleted: number }> {

@@ -1,11 +1,12 @@
 import type { Db } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
+import { OperatorError } from './errors.ts';
+
+export { OperatorError } from './errors.ts';
 import { newId } from '../ids.ts';
 
 export const PLANS = ['starter', 'grow', 'automate'] as const;
 export type Plan = (typeof PLANS)[number];
-
-export class OperatorError extends Error {}
 
 export interface CreateCompanyInput {
   name: string;

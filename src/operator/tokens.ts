@@ -3,7 +3,7 @@ import { isAddressOrCidr } from '../config.ts';
 import type { Db } from '../db/schema.ts';
 import { SCOPES, type Scope } from '../http/scopes.ts';
 import { newId } from '../ids.ts';
-import { OperatorError } from './companies.ts';
+import { OperatorError } from './errors.ts';
 import { findUserByEmail } from './users.ts';
 
 export interface CreateTokenInput {

@@ -1,7 +1,7 @@
 import type { Db } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { newId } from '../ids.ts';
-import { OperatorError } from './companies.ts';
+import { OperatorError } from './errors.ts';
 
 export const ROLES = ['admin', 'member'] as const;
 export type Role = (typeof ROLES)[number];

@@ -1,12 +1,9 @@
 import { Type } from '@sinclair/typebox';
-import { DateString, StringEnum, expandParam, idParams, idString, Nullable, Timestamp } from '../../http/common-schemas.ts';
+import { DateString, Expandable, StringEnum, expandParam, idParams, idString, Nullable, Timestamp } from '../../http/common-schemas.ts';
 import { createdSinceParam, listSchema, pageParams, updatedSinceParam } from '../../http/pagination.ts';
 import { idPattern } from '../../ids.ts';
 
 export const ALLOCATION_EXPANDS = ['planting', 'project', 'recipient'] as const;
-
-const expandable = (id: string, object: string) =>
-  Type.Union([Type.String({ description: `${id} id` }), Type.Ref(object)], { description: `${id} id, or the ${object} object when expanded` });
 
 export const AllocationSchema = Type.Object(
   {
@@ -16,9 +13,9 @@ export const AllocationSchema = Type.Object(
     trees: Type.Integer(),
     status: StringEnum(['pledged', 'planted', 'monitored']),
     source: StringEnum(['foundation', 'legacy']),
-    planting: expandable('plt_', 'Planting'),
-    project: expandable('prj_', 'Project'),
-    recipient: Nullable(expandable('rcp_', 'Recipient')),
+    planting: Expandable('plt_', 'Planting'),
+    project: Expandable('prj_', 'Project'),
+    recipient: Nullable(Expandable('rcp_', 'Recipient')),
     certificate: Nullable(Type.String({ description: 'cert_ id' })),
     allocated_at: Timestamp(),
     planted_at: Nullable(DateString('Date the planting was done; null while pledged.')),

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import { DateString, expandParam, idParams, idString, Nullable, StringEnum, Timestamp } from '../../http/common-schemas.ts';
+import { DateString, Expandable, expandParam, idParams, idString, Nullable, StringEnum, Timestamp } from '../../http/common-schemas.ts';
 import { createdSinceParam, listSchema, pageParams, updatedSinceParam } from '../../http/pagination.ts';
 import { LocationSchema, PhotoSchema, PolygonSchema, SpeciesSchema } from '../dossier/present.ts';
-import { MonitoringSchema, VerificationSchema } from '../projects/schemas.ts';
+import { MonitoringSchema, VerificationSummarySchema } from '../projects/schemas.ts';
 
 export const PLANTING_EXPANDS = ['project', 'partner'] as const;
 
@@ -17,20 +17,13 @@ export const PartnerSchema = Type.Object(
   { $id: 'PlantingPartner', description: 'The organisation that plants the trees.' },
 );
 
-export const VerificationSummarySchema = Type.Object({
-  status: StringEnum(['verified', 'unverified'], { description: 'verified once the project has a published verification statement' }),
-  latest: Nullable(Type.Ref(VerificationSchema)),
-});
-
-const expandable = (prefix: string, ref: string) =>
-  Type.Union([Type.String({ description: `${prefix} id` }), Type.Ref(ref)], { description: `${prefix} id, or the object when expanded` });
 
 export const PlantingSchema = Type.Object(
   {
     id: Type.String(),
     object: Type.Literal('planting'),
-    project: expandable('prj_', 'Project'),
-    partner: expandable('ptn_', 'PlantingPartner'),
+    project: Expandable('prj_', 'Project'),
+    partner: Expandable('ptn_', 'PlantingPartner'),
     source: StringEnum(['foundation', 'legacy']),
     planted_at: Nullable(DateString()),
     trees: Type.Integer({ description: 'All trees of the planting.' }),

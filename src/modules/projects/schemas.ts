@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { DateString, expandParam, idParams, Nullable, StringEnum, Timestamp } from '../../http/common-schemas.ts';
+import { DateString, Expandable, expandParam, idParams, Nullable, StringEnum, Timestamp } from '../../http/common-schemas.ts';
 import { createdSinceParam, listSchema, pageParams, updatedSinceParam } from '../../http/pagination.ts';
 import { LocationSchema, PhotoSchema, PolygonSchema, SpeciesSchema } from '../dossier/present.ts';
 
@@ -38,6 +38,12 @@ export const VerificationSchema = Type.Object(
   { $id: 'Verification', description: 'An external verification statement of a project.' },
 );
 
+/** `verification` of a project and of its plantings: verified once a statement is published. */
+export const VerificationSummarySchema = Type.Object({
+  status: StringEnum(['verified', 'unverified'], { description: 'verified once the project has a published verification statement' }),
+  latest: Nullable(Type.Ref(VerificationSchema)),
+});
+
 export const ProjectSchema = Type.Object(
   {
     id: Type.String(),
@@ -48,7 +54,7 @@ export const ProjectSchema = Type.Object(
     region: Type.String(),
     status: Type.String({ description: 'planned, active or completed' }),
     ecosystem_type: Type.String(),
-    partner: Type.Union([Type.String({ description: 'ptn_ id' }), Type.Ref('PlantingPartner')]),
+    partner: Expandable('ptn_', 'PlantingPartner'),
     started_at: Nullable(DateString()),
     location: Nullable(LocationSchema),
     geometry: Nullable(PolygonSchema),
@@ -59,10 +65,7 @@ export const ProjectSchema = Type.Object(
       { total: Type.Integer(), pledged: Type.Integer(), planted: Type.Integer(), monitored: Type.Integer() },
       { description: "The calling company's own trees in the project." },
     ),
-    verification: Type.Object({
-      status: StringEnum(['verified', 'unverified']),
-      latest: Nullable(Type.Ref(VerificationSchema)),
-    }),
+    verification: VerificationSummarySchema,
     foundation_url: Nullable(Type.String()),
     created_at: Timestamp(),
     updated_at: Timestamp(),

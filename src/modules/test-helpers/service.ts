@@ -22,6 +22,8 @@ import { randomAlphanumeric } from '../../ids.ts';
 const SANDBOX_PARTNER_REF = 'test_helpers:partner';
 const SANDBOX_PROJECT_REF = 'test_helpers:project';
 const REF_PREFIX = 'test_helpers:';
+/** A plot near Utrecht for the test-only project, and for test plantings of projects without a polygon. */
+const SANDBOX_POLYGON = { type: 'Polygon' as const, coordinates: [[[5.1, 52.08], [5.12, 52.08], [5.12, 52.1], [5.1, 52.1], [5.1, 52.08]]] };
 
 const unexpectedState = (id: string, status: string, action: string) =>
   new ApiError(400, 'invalid_request_error', 'allocation_unexpected_state', `Allocation ${id} is ${status}; it cannot be ${action}.`);
@@ -64,7 +66,7 @@ async function sandboxProjectRef(db: Db): Promise<string> {
     country: 'NL',
     region: 'Utrecht',
     ecosystem_type: 'temperate_forest',
-    geometry: { type: 'Polygon', coordinates: [[[5.1, 52.08], [5.12, 52.08], [5.12, 52.1], [5.1, 52.1], [5.1, 52.08]]] },
+    geometry: SANDBOX_POLYGON,
     default_species: [{ name_latin: 'Quercus robur', name_common: { en: 'English oak', nl: 'Zomereik' }, trees: null }],
   });
   return SANDBOX_PROJECT_REF;
@@ -128,7 +130,7 @@ export async function plantTestAllocation(ctx: ApiContext, id: string): Promise<
     const species = allocation.default_species.length > 0
       ? allocation.default_species.map((s) => ({ name_latin: s.name_latin, name_common: s.name_common, trees: allocation.trees }))
       : [{ name_latin: 'Quercus robur', name_common: { en: 'English oak', nl: 'Zomereik' }, trees: allocation.trees }];
-    const geometry = allocation.geometry ?? { type: 'Polygon' as const, coordinates: [[[5.1, 52.08], [5.12, 52.08], [5.12, 52.1], [5.1, 52.1], [5.1, 52.08]]] };
+    const geometry = allocation.geometry ?? SANDBOX_POLYGON;
     const dossier = await upsertPlanting(db, {
       ref: allocation.planting_ref, project_ref: allocation.project_ref, trees: allocation.trees,
       planted_at: today(), species: species.slice(0, 1), geometry, planting_method: 'seedlings',
