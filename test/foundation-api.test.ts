@@ -601,3 +601,24 @@ describe('message_id', () => {
     assert.equal((await apply('upsert_partner', { ref: `${refs.planting}-ptn`, name: 'First name' }, `restore-${refs.planting}`)).unchanged, false);
   });
 });
+
+describe('fan-out', () => {
+  test('planting.updated tells each company with trees in the planting what its own GET shows', async () => {
+    const { refs, company, setup } = await newWorld();
+    const second = await companyWithTokens(app.db);
+    await applyAll([
+      ...setup,
+      { op: 'upsert_planting', input: { ref: refs.testPlanting, project_ref: refs.project, trees: 100, livemode: false } },
+      { op: 'record_allocation', input: { ref: `a-${refs.planting}`, company_id: company.id, livemode: true, planting_ref: refs.planting, trees: 30 } },
+      { op: 'record_allocation', input: { ref: `b-${refs.planting}`, company_id: second.id, livemode: true, planting_ref: refs.planting, trees: 70 } },
+    ]);
+    const { events } = await apply('upsert_planting', { ref: refs.planting, project_ref: refs.project, trees: 1000, notes: { en: 'Second watering round done.' } });
+    assert.equal(events.length, 2, 'one event per company');
+    for (const [holder, trees] of [[company, 30], [second, 70]] as const) {
+      const [event] = await eventsOf(holder.live, 'planting.updated');
+      const current = await getObject(`/v2/plantings/${event?.data.object.id}`, holder.live);
+      assert.equal(current.trees_for_company, trees);
+      assert.deepEqual(event?.data.object, current);
+    }
+  });
+});

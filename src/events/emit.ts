@@ -1,5 +1,5 @@
 import type { Db } from '../db/schema.ts';
-import type { DomainChange } from '../foundation/results.ts';
+import type { AffectedCompany, DomainChange } from '../foundation/results.ts';
 import { type ReadContext, systemReadContext } from '../http/auth.ts';
 import { presentAllocations } from '../modules/allocations/present.ts';
 import { findAllocationsByIds } from '../modules/allocations/queries.ts';
@@ -43,10 +43,7 @@ export async function emitEvents(db: Db, changes: readonly DomainChange[], publi
         break;
       }
       case 'planting.updated':
-        for (const company of change.companies) {
-          const ctx = contextFor(company.company_id, company.livemode);
-          const [object] = await presentPlantings(ctx, await findPlantingsByIds(ctx, [change.planting_id]));
-          if (!object) throw new Error(`Planting ${change.planting_id} is not visible to ${company.company_id}, which the change names.`);
+        for (const { company, object } of await plantingForEachCompany(db, change.planting_id, change.companies, contextFor)) {
           eventIds.push(await recordEvent(db, { companyId: company.company_id, livemode: company.livemode, type: 'planting.updated', object, createdAt: at }));
         }
         break;
@@ -85,4 +82,43 @@ async function presentAllocationsOf(changes: readonly DomainChange[], contextFor
     for (const object of await presentAllocations(ctx, await findAllocationsByIds(ctx, [...ids]))) presented.set(object.id, object);
   }
   return presented;
+}
+
+/**
+ * The planting as each company would GET it. A planting can hold the trees of many
+ * companies, so in live mode it is presented once and only `trees_for_company` differs
+ * per company (one query for all). In test mode proof depends on who asks (a test
+ * helper's proof is its company's), so each company gets its own rendering.
+ */
+async function plantingForEachCompany(
+  db: Db,
+  plantingId: string,
+  companies: readonly AffectedCompany[],
+  contextFor: (companyId: string, livemode: boolean) => ReadContext,
+) {
+  const live = companies.filter((company) => company.livemode);
+  const rendered: { company: AffectedCompany; object: unknown }[] = [];
+  const [first] = live;
+  if (first) {
+    const ctx = contextFor(first.company_id, true);
+    const [object] = await presentPlantings(ctx, await findPlantingsByIds(ctx, [plantingId]));
+    if (!object) throw new Error(`Planting ${plantingId} is not visible to ${first.company_id}, which the change names.`);
+    const trees = await db
+      .selectFrom('company_plantings')
+      .select(['company_id', 'trees'])
+      .where('planting_id', '=', plantingId)
+      .where('livemode', '=', true)
+      .where('company_id', 'in', live.map((company) => company.company_id))
+      .execute();
+    const treesOf = new Map(trees.map((row) => [row.company_id, row.trees]));
+    for (const company of live) rendered.push({ company, object: { ...object, trees_for_company: treesOf.get(company.company_id) ?? 0 } });
+  }
+  for (const company of companies.filter((c) => !c.livemode)) {
+    const ctx = contextFor(company.company_id, false);
+    const [object] = await presentPlantings(ctx, await findPlantingsByIds(ctx, [plantingId]));
+    if (!object) throw new Error(`Planting ${plantingId} is not visible to ${company.company_id}, which the change names.`);
+    rendered.push({ company, object });
+  }
+  // In the order the change names them, as before.
+  return companies.map((company) => rendered.find((entry) => entry.company === company)!);
 }
