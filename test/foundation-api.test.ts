@@ -83,24 +83,26 @@ const DOSSIER = {
 };
 
 /** Fresh refs, a company, and the operations that give it a partner, a project and a planting. */
+/** A realistic project, with texts in en and nl. */
+function projectInput(refs: { project: string; partner: string }) {
+  return {
+    ref: refs.project, partner_ref: refs.partner,
+    name: { en: 'Mount Kenya Forest Restoration', nl: 'Bosherstel op Mount Kenya' },
+    description: { en: 'Restoring indigenous forest on the southern slopes.', nl: 'Herstel van inheems bos op de zuidelijke hellingen.' },
+    country: 'KE', region: 'Nyeri', status: 'active', ecosystem_type: 'tropical_montane_forest', started_at: '2024-03-01', geometry: SQUARE,
+    photos: [{ url: 'https://images.example.org/nursery.jpg', caption: { en: 'The nursery', nl: 'De kwekerij' }, taken_at: '2024-03-10', credit: 'Green Belt' }],
+    default_species: [{ name_latin: 'Prunus africana', name_common: { en: 'African cherry', nl: 'Afrikaanse kers' } }],
+    sdg_goals: [15, 13], foundation_url: 'https://foundation.example.org/projects/mount-kenya',
+  };
+}
+
 async function newWorld(planting: Record<string, unknown> = DOSSIER) {
   const tag = randomAlphanumeric(8);
   const refs = { partner: `ptn-${tag}`, project: `prj-${tag}`, planting: `plt-${tag}`, testPlanting: `plt-test-${tag}` };
   const company = await companyWithTokens(app.db);
   const setup: Envelope[] = [
     { op: 'upsert_partner', input: { ref: refs.partner, name: 'Green Belt Restoration Trust', country: 'KE', website_url: 'https://greenbelt.example.org' } },
-    {
-      op: 'upsert_project',
-      input: {
-        ref: refs.project, partner_ref: refs.partner,
-        name: { en: 'Mount Kenya Forest Restoration', nl: 'Bosherstel op Mount Kenya' },
-        description: { en: 'Restoring indigenous forest on the southern slopes.', nl: 'Herstel van inheems bos op de zuidelijke hellingen.' },
-        country: 'KE', region: 'Nyeri', status: 'active', ecosystem_type: 'tropical_montane_forest', started_at: '2024-03-01', geometry: SQUARE,
-        photos: [{ url: 'https://images.example.org/nursery.jpg', caption: { en: 'The nursery', nl: 'De kwekerij' }, taken_at: '2024-03-10', credit: 'Green Belt' }],
-        default_species: [{ name_latin: 'Prunus africana', name_common: { en: 'African cherry', nl: 'Afrikaanse kers' } }],
-        sdg_goals: [15, 13], foundation_url: 'https://foundation.example.org/projects/mount-kenya',
-      },
-    },
+    { op: 'upsert_project', input: projectInput(refs) },
     { op: 'upsert_planting', input: { ref: refs.planting, project_ref: refs.project, trees: 1000, ...planting } },
   ];
   return { refs, company, setup };
@@ -174,15 +176,7 @@ describe('every operation, its events, and replays', () => {
     const partner = await step('upsert_partner', { ref: refs.partner, name: 'Green Belt Restoration Trust', country: 'KE', website_url: 'https://greenbelt.example.org' });
     assert.match(partner.result.id, /^ptn_[A-Za-z0-9]{24}$/);
     assert.deepEqual([partner.live, partner.test], [[], []]);
-    const project = await step('upsert_project', {
-      ref: refs.project, partner_ref: refs.partner,
-      name: { en: 'Mount Kenya Forest Restoration', nl: 'Bosherstel op Mount Kenya' },
-      description: { en: 'Restoring indigenous forest on the southern slopes.', nl: 'Herstel van inheems bos op de zuidelijke hellingen.' },
-      country: 'KE', region: 'Nyeri', status: 'active', ecosystem_type: 'tropical_montane_forest', started_at: '2024-03-01', geometry: SQUARE,
-      photos: [{ url: 'https://images.example.org/nursery.jpg', caption: { en: 'The nursery', nl: 'De kwekerij' }, taken_at: '2024-03-10', credit: 'Green Belt' }],
-      default_species: [{ name_latin: 'Prunus africana', name_common: { en: 'African cherry', nl: 'Afrikaanse kers' } }],
-      sdg_goals: [15, 13], foundation_url: 'https://foundation.example.org/projects/mount-kenya',
-    });
+    const project = await step('upsert_project', projectInput(refs));
     assert.match(project.result.id, /^prj_/);
     assert.deepEqual([project.live, project.test], [[], []]);
     ids.project = project.result.id;
