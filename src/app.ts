@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Ajv } from 'ajv';
+import ajvFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
@@ -11,6 +13,7 @@ import { Type } from '@sinclair/typebox';
 import { ErrorSchema } from './http/common-schemas.ts';
 import { BODY_LIMIT_BYTES, errorHandler } from './http/error-handler.ts';
 import { errorBody, errors } from './http/errors.ts';
+import { isCalendarDate, isStorableText, isTimestamp } from './http/formats.ts';
 import { foundationRoutes } from './foundation-api/routes.ts';
 import { allocationRoutes } from './modules/allocations/routes.ts';
 import { AllocationSchema } from './modules/allocations/schemas.ts';
@@ -41,7 +44,10 @@ export async function buildApp({ config, db, logger = true }: AppOptions) {
     genReqId: () => newId('request'),
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: BODY_LIMIT_BYTES,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    ajv: {
+      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
+      plugins: [formatsPlugin],
+    },
     // Errors Fastify raises before routing (a malformed percent-encoded URL) get the one shape too.
     frameworkErrors: (error, request, reply) => {
       const apiError = errors.parameterInvalid(null, `The request URL is malformed: ${error.message}`);
@@ -60,19 +66,19 @@ export async function buildApp({ config, db, logger = true }: AppOptions) {
   });
   // The API speaks JSON only: any other body is a 415, not a string handed to validation.
   app.removeContentTypeParser(['text/plain']);
-  // PostgreSQL cannot store the NUL character in text: refuse it at the door, as a 400,
-  // rather than fail with a 500 at the first query.
+  // PostgreSQL cannot store the NUL character or a lone surrogate in text: refuse them at
+  // the door, as a 400, rather than fail with a 500 at the first query.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     parseJson(request, body as string, (error, value) => {
       if (error) return done(error);
-      if (containsNul(value)) return done(errors.nulCharacter(), undefined);
+      if (containsUnstorableText(value)) return done(errors.unstorableText(), undefined);
       done(null, value);
     });
   });
   app.addHook('onRequest', async (request) => {
-    if (/%00/.test(request.url)) throw errors.nulCharacter();
+    if (/%00/.test(request.url)) throw errors.unstorableText();
   });
   app.setErrorHandler(errorHandler(config.publicBaseUrl));
   app.setNotFoundHandler((request) => {
@@ -136,9 +142,23 @@ export async function buildApp({ config, db, logger = true }: AppOptions) {
   return app;
 }
 
-function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value !== null && typeof value === 'object') return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || containsNul(inner));
+function containsUnstorableText(value: unknown): boolean {
+  if (typeof value === 'string') return !isStorableText(value);
+  if (Array.isArray(value)) return value.some(containsUnstorableText);
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).some(([key, inner]) => !isStorableText(key) || containsUnstorableText(inner));
+  }
   return false;
+}
+
+/**
+ * Ajv's standard formats, with date and date-time held to what PostgreSQL stores (see
+ * http/formats.ts). Named formatsPlugin so Fastify does not add its own copy after it.
+ */
+function formatsPlugin(ajv: Ajv) {
+  // ajv-formats is CommonJS; its function is on .default when imported from ESM.
+  ajvFormats.default(ajv);
+  ajv.addFormat('date', isCalendarDate);
+  ajv.addFormat('date-time', isTimestamp);
+  return ajv;
 }

@@ -40,8 +40,19 @@ export function polygonCentroid(polygon: PolygonJson): { latitude: number; longi
     x += ringResult.x * signed;
     y += ringResult.y * signed;
   });
-  if (Math.abs(area) < 1e-15) return vertexAverage(polygon.coordinates[0] ?? []);
-  return { longitude: round6(x / area), latitude: round6(y / area) };
+  const outline = polygon.coordinates[0] ?? [];
+  if (Math.abs(area) < 1e-15) return vertexAverage(outline);
+  const centroid = { longitude: round6(x / area), latitude: round6(y / area) };
+  // A ring that crosses itself (a bow tie) has areas that nearly cancel and a "centroid"
+  // anywhere, even off the globe: keep to a point inside the outline's bounds.
+  return withinBounds(centroid, outline) ? centroid : vertexAverage(outline);
+}
+
+function withinBounds(point: { longitude: number; latitude: number }, ring: number[][]): boolean {
+  const longitudes = ring.map(([longitude = 0]) => longitude);
+  const latitudes = ring.map(([, latitude = 0]) => latitude);
+  return point.longitude >= Math.min(...longitudes) && point.longitude <= Math.max(...longitudes)
+    && point.latitude >= Math.min(...latitudes) && point.latitude <= Math.max(...latitudes);
 }
 
 function ringCentroid(ring: number[][]): { area: number; x: number; y: number } {

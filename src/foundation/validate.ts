@@ -1,5 +1,6 @@
 import { FormatRegistry, type Static, type TSchema } from '@sinclair/typebox';
 import { Value, type ValueError, ValueErrorType } from '@sinclair/typebox/value';
+import { isCalendarDate, isStorableText, isTimestamp } from '../http/formats.ts';
 import { FoundationError } from './errors.ts';
 
 /**
@@ -8,20 +9,13 @@ import { FoundationError } from './errors.ts';
  */
 const FORMATS: Record<string, (value: string) => boolean> = {
   date: isCalendarDate,
-  'date-time': (value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.test(value)
-    && isCalendarDate(value.slice(0, 10)) && !Number.isNaN(Date.parse(value)),
+  'date-time': isTimestamp,
   uri: isWebUrl,
   // What Ajv's "email" format accepts, near enough: one @, a dot in the domain, no spaces.
   email: (value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value),
 };
 for (const [name, check] of Object.entries(FORMATS)) {
   if (!FormatRegistry.Has(name)) FormatRegistry.Set(name, check);
-}
-
-function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
 function isWebUrl(value: string): boolean {
@@ -35,6 +29,10 @@ function isWebUrl(value: string): boolean {
 
 /** Checks an operation's input against its schema; the first problem becomes a FoundationError naming its field. */
 export function parseInput<T extends TSchema>(schema: T, input: unknown): Static<T> {
+  const unstorable = unstorableTextAt(input, '');
+  if (unstorable !== null) {
+    throw new FoundationError('parameter_invalid', 'Text may not contain the NUL character or a lone UTF-16 surrogate.', unstorable || null);
+  }
   if (Value.Check(schema, input)) return input;
   const first = Value.Errors(schema, input).First();
   if (!first) throw new FoundationError('parameter_invalid', 'The input is not valid.');
@@ -68,4 +66,25 @@ export function fieldName(path: string): string {
     .filter(Boolean)
     .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
     .reduce((name, part) => (/^\d+$/.test(part) ? `${name}[${part}]` : name ? `${name}.${part}` : part), '');
+}
+
+/** The path (as `photos[0].caption.en`) of the first string PostgreSQL cannot store, or null. */
+function unstorableTextAt(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return isStorableText(value) ? null : path;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = unstorableTextAt(item, `${path}[${index}]`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const here = path ? `${path}.${key}` : key;
+      if (!isStorableText(key)) return here;
+      const found = unstorableTextAt(item, here);
+      if (found !== null) return found;
+    }
+  }
+  return null;
 }

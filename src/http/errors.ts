@@ -66,8 +66,8 @@ export const errors = {
     new ApiError(400, 'invalid_request_error', 'parameter_invalid', message, param),
   startingAfterUnknown: (id: string) =>
     new ApiError(400, 'invalid_request_error', 'resource_missing', `starting_after: no such object '${id}' in this list.`, 'starting_after'),
-  nulCharacter: () =>
-    new ApiError(400, 'invalid_request_error', 'parameter_invalid', 'The request contains the NUL character (\\u0000), which no parameter may hold.'),
+  unstorableText: () =>
+    new ApiError(400, 'invalid_request_error', 'parameter_invalid', 'The request contains the NUL character (\\u0000) or a lone UTF-16 surrogate, which no parameter may hold.'),
   bodyInvalidJson: (detail: string) =>
     new ApiError(400, 'invalid_request_error', 'body_invalid_json', `The request body is not valid JSON: ${detail}`),
   bodyTooLarge: (limitBytes: number) =>
