@@ -13,7 +13,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { randomAlphanumeric } from '../src/ids.ts';
+import { randomAlphanumeric } from '../src/core/ids.ts';
 import { explain, QueryCapture } from './query-capture.ts';
 import { expectedTotals, seedCompanyWithAllocations } from './seed-allocations.ts';
 import { formatReport, type Scenario, type TargetResult, type Timing, timeQuery, timeRequests } from './report.ts';

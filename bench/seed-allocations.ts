@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../src/db/schema.ts';
-import { newId, randomAlphanumeric } from '../src/ids.ts';
+import { newId, randomAlphanumeric } from '../src/core/ids.ts';
 import { createCompany } from '../src/operator/companies.ts';
 import { createToken } from '../src/operator/tokens.ts';
 import { createUser } from '../src/operator/users.ts';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import ipaddr from 'ipaddr.js';
+import { isAddressOrCidr } from './core/ip.ts';
 
 /**
  * Every environment variable Canopy reads, parsed once at boot. A bad value stops the
@@ -89,16 +89,6 @@ function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-export function isAddressOrCidr(value: string): boolean {
-  if (ipaddr.isValid(value)) return true;
-  try {
-    ipaddr.parseCIDR(value);
-    return true;
   } catch {
     return false;
   }

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { buildApp } from './app.ts';
-import { type DemoAccess, seedDemoWithTokens } from './cli/demo.ts';
-import { controlSocketPath, startControlServer } from './cli/control.ts';
 import type { Config } from './config.ts';
+import { controlSocketPath, startControlServer } from './control/socket.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { acquireFolderLock } from './db/folder-lock.ts';
 import { type MigrationFile, migrate } from './db/migrate.ts';
+import { type DemoAccess, seedDemoWithTokens } from './demo/access.ts';
 import { startWorker } from './jobs/worker.ts';
 
 export interface StartOptions {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { sql } from 'kysely';
-import { createFoundationKey, revokeFoundationKey } from '../src/foundation-api/keys.ts';
-import { randomAlphanumeric } from '../src/ids.ts';
+import { createFoundationKey, revokeFoundationKey } from '../src/operator/foundation-keys.ts';
+import { randomAlphanumeric } from '../src/core/ids.ts';
 import { startTestApp, type TestResponse } from './helpers/app.ts';
 import { companyWithTokens, SQUARE, type TestCompany } from './helpers/factories.ts';
 

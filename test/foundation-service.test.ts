@@ -3,14 +3,16 @@ import { before, describe, test } from 'node:test';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../src/db/schema.ts';
 import { splitAllocation } from '../src/domain/allocations.ts';
-import { changeAllocationTrees, recordAllocation } from '../src/foundation/allocations.ts';
-import { upsertPartner, upsertProject } from '../src/foundation/catalog.ts';
-import { FoundationError } from '../src/foundation/errors.ts';
+import { changeAllocationTrees, recordAllocation } from '../src/foundation/ops/allocations.ts';
+import { upsertPartner, upsertProject } from '../src/foundation/ops/catalog.ts';
+import { CanopyError } from '../src/core/errors.ts';
+import type { DomainChange } from '../src/domain/changes.ts';
+import { UnitOfWork } from '../src/events/unit-of-work.ts';
 import { applyFoundationOperation, type FoundationOperation } from '../src/foundation/operations.ts';
-import { completePlanting, upsertPlanting } from '../src/foundation/plantings.ts';
-import { publishVerification, recordMonitoring } from '../src/foundation/proof.ts';
-import type { FoundationResult } from '../src/foundation/results.ts';
-import { newId, randomAlphanumeric } from '../src/ids.ts';
+import { completePlanting, upsertPlanting } from '../src/foundation/ops/plantings.ts';
+import { publishVerification, recordMonitoring } from '../src/foundation/ops/proof.ts';
+import type { OperationResult } from '../src/foundation/results.ts';
+import { newId, randomAlphanumeric } from '../src/core/ids.ts';
 import { createCompany } from '../src/operator/companies.ts';
 import { startTestApp } from './helpers/app.ts';
 import { SQUARE } from './helpers/factories.ts';
@@ -20,8 +22,18 @@ before(async () => {
   db = (await startTestApp()).db;
 });
 
-/** Runs a foundation operation in its own transaction, as the API and the import will. */
-const run = <I>(fn: (tx: Transaction<DB>, input: I) => Promise<FoundationResult>, input: I) => db.transaction().execute((tx) => fn(tx, input));
+type FoundationResult = OperationResult & { changes: DomainChange[] };
+
+/** Runs work in a unit of work of its own, as the API and the import do, and returns what it recorded (no events are written). */
+const inUnit = (work: (uow: UnitOfWork) => Promise<OperationResult>) =>
+  db.transaction().execute(async (tx: Transaction<DB>): Promise<FoundationResult> => {
+    const uow = UnitOfWork.on(tx, 'http://canopy.test');
+    return { ...(await work(uow)), changes: uow.changes };
+  });
+/** Runs a foundation operation with input the caller vouches for. */
+const run = <I>(fn: (uow: UnitOfWork, input: I) => Promise<OperationResult>, input: I) => inUnit((uow) => fn(uow, input));
+/** Runs an operation by name, its input validated first, as every way in for the foundation does. */
+const runOp = (operation: { op: string; input: unknown }) => inUnit((uow) => applyFoundationOperation(uow, operation));
 const ref = (kind: string) => `${kind}-${randomAlphanumeric(8)}`;
 const DOSSIER = {
   planted_at: '2025-04-15',
@@ -55,9 +67,9 @@ const kinds = (result: FoundationResult) => result.changes.map((change) => chang
 
 async function expectFoundationError(promise: Promise<unknown>, code: string, field: string | null) {
   await assert.rejects(promise, (error: unknown) => {
-    assert.ok(error instanceof FoundationError, `expected a FoundationError, got ${error}`);
+    assert.ok(error instanceof CanopyError, `expected a CanopyError, got ${error}`);
     assert.equal(error.code, code, error.message);
-    assert.equal(error.field, field, error.message);
+    assert.equal(error.param, field, error.message);
     return true;
   });
 }
@@ -135,8 +147,8 @@ describe('allocation lifecycle', () => {
     const { projectRef, plantingRef } = await newPlanting();
     const { id } = await allocate(await newCompany(), plantingRef);
     const later = new Date(Date.now() + 60_000);
-    const dossier = await db.transaction().execute((tx) => upsertPlanting(tx, { ref: plantingRef, project_ref: projectRef, trees: 1000, ...DOSSIER }, { now: later }));
-    await db.transaction().execute((tx) => completePlanting(tx, { ref: plantingRef }, { now: later }));
+    const dossier = await inUnit((uow) => upsertPlanting(uow.at(later), { ref: plantingRef, project_ref: projectRef, trees: 1000, ...DOSSIER }));
+    await inUnit((uow) => completePlanting(uow.at(later), { ref: plantingRef }));
     const planting = await db.selectFrom('plantings').select(['updated_at', 'latitude', 'longitude']).where('id', '=', dossier.id).executeTakeFirstOrThrow();
     assert.equal(planting.updated_at.getTime(), later.getTime());
     assert.deepEqual([planting.latitude, planting.longitude], [-1.295, 36.805], 'location is the centroid of the polygon');
@@ -181,17 +193,17 @@ describe('replays', () => {
       return Promise.all(tables.map(async (table) => (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db)).rows[0]?.n));
     };
     for (const operation of operations) {
-      const first = await db.transaction().execute((tx) => applyFoundationOperation(tx, operation));
+      const first = await runOp(operation);
       assert.equal(first.unchanged, false, operation.op);
       const rowsBefore = await countRows();
       const totalsBefore = await db.selectFrom('company_totals').selectAll().where('company_id', '=', companyId).orderBy('livemode').execute();
-      const replay = await db.transaction().execute((tx) => applyFoundationOperation(tx, operation));
+      const replay = await runOp(operation);
       assert.deepEqual(replay, { id: first.id, unchanged: true, changes: [] }, operation.op);
       assert.deepEqual(await countRows(), rowsBefore, operation.op);
       assert.deepEqual(await db.selectFrom('company_totals').selectAll().where('company_id', '=', companyId).orderBy('livemode').execute(), totalsBefore);
     }
     // The original donation replayed after the refund does not undo it.
-    assert.equal((await db.transaction().execute((tx) => applyFoundationOperation(tx, operations[3]!))).unchanged, true);
+    assert.equal((await runOp(operations[3]!)).unchanged, true);
     await assertCountersMatchAllocations();
   });
 
@@ -245,12 +257,13 @@ describe('validation', () => {
     const { projectRef, plantingRef } = await newPlanting();
     const companyId = await newCompany();
     const base = { ref: ref('plt'), project_ref: projectRef, trees: 10 };
-    await expectFoundationError(run(upsertPlanting, { ref: base.ref, project_ref: projectRef } as never), 'parameter_missing', 'trees');
-    await expectFoundationError(run(upsertPlanting, { ...base, colour: 'green' } as never), 'parameter_unknown', 'colour');
-    await expectFoundationError(run(upsertPlanting, { ...base, planted_at: '2025-02-30' }), 'parameter_invalid', 'planted_at');
-    await expectFoundationError(run(upsertPlanting, { ...base, photos: [{ url: 'ftp://x', taken_at: '2025-01-01' }] }), 'parameter_invalid', 'photos[0].url');
+    const planting = (input: Record<string, unknown>) => runOp({ op: 'upsert_planting', input });
+    await expectFoundationError(planting({ ref: base.ref, project_ref: projectRef }), 'parameter_missing', 'trees');
+    await expectFoundationError(planting({ ...base, colour: 'green' }), 'parameter_unknown', 'colour');
+    await expectFoundationError(planting({ ...base, planted_at: '2025-02-30' }), 'parameter_invalid', 'planted_at');
+    await expectFoundationError(planting({ ...base, photos: [{ url: 'ftp://x', taken_at: '2025-01-01' }] }), 'parameter_invalid', 'photos[0][url]');
     const openRing = { type: 'Polygon' as const, coordinates: [[[36.8, -1.3], [36.81, -1.3], [36.81, -1.29], [36.8, -1.29]]] };
-    await expectFoundationError(run(upsertPlanting, { ...base, geometry: openRing }), 'parameter_invalid', 'geometry.coordinates[0]');
+    await expectFoundationError(run(upsertPlanting, { ...base, geometry: openRing }), 'parameter_invalid', 'geometry[coordinates][0]');
     await expectFoundationError(run(upsertPlanting, { ...base, project_ref: 'nope' }), 'reference_not_found', 'project_ref');
     await expectFoundationError(run(upsertPlanting, { ...base, ref: plantingRef, project_ref: await newProject() }), 'reference_conflict', 'project_ref');
     await expectFoundationError(allocate(companyId, 'nope'), 'reference_not_found', 'planting_ref');
@@ -262,10 +275,10 @@ describe('validation', () => {
     await expectFoundationError(run(recordMonitoring, {
       ref: ref('mon'), project_ref: await newProject(), planting_ref: plantingRef, recorded_at: '2025-01-01', survival_rate: 0.5, trees_alive: 1, method: 'full_count',
     }), 'planting_not_in_project', 'planting_ref');
-    await expectFoundationError(run(recordMonitoring, {
+    await expectFoundationError(runOp({ op: 'record_monitoring', input: {
       ref: ref('mon'), project_ref: projectRef, recorded_at: '2025-01-01', survival_rate: 1.5, trees_alive: 1, method: 'full_count',
-    }), 'parameter_invalid', 'survival_rate');
-    await expectFoundationError(db.transaction().execute((tx) => applyFoundationOperation(tx, { op: 'plant_everything', input: {} })), 'parameter_invalid', 'op');
+    } }), 'parameter_invalid', 'survival_rate');
+    await expectFoundationError(runOp({ op: 'plant_everything', input: {} }), 'parameter_invalid', 'op');
     const { id } = await allocate(companyId, plantingRef, 10, { ref: 'fixed-ref-1' });
     await expectFoundationError(allocate(await newCompany(), plantingRef, 10, { ref: 'fixed-ref-1' }), 'reference_conflict', 'company_id');
     assert.equal(await statusOf(id), 'pledged');
@@ -295,7 +308,7 @@ describe('counters', () => {
           donations.push(allocationRef);
         } else await run(changeAllocationTrees, { ref: donations[random(donations.length)]!, trees: random(80) });
       } catch (error) {
-        if (!(error instanceof FoundationError && error.code === 'planting_over_allocated')) throw error;
+        if (!(error instanceof CanopyError && error.code === 'planting_over_allocated')) throw error;
       }
     }
     await assertCountersMatchAllocations();

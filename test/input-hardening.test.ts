@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { applyOperations, BatchOperationError } from '../src/foundation-api/apply.ts';
+import { CanopyError } from '../src/core/errors.ts';
+import { applyBatch } from '../src/foundation/apply.ts';
 import { startTestApp } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
 
@@ -13,11 +14,11 @@ const project = {
   op: 'upsert_project',
   input: { ref: 'hard-prj', partner_ref: 'hard-ptn', name: { en: 'Hard' }, description: { en: 'Hard.' }, country: 'NL', region: 'Utrecht', ecosystem_type: 'temperate_forest' },
 };
-await applyOperations(app.db, [partner, project], app.baseUrl);
+await applyBatch(app.db, [partner, project], app.baseUrl);
 
 async function refusal(op: string, input: Record<string, unknown>) {
-  const error = await applyOperations(app.db, [{ op, input }], app.baseUrl).then(() => null, (caught: unknown) => caught);
-  assert.ok(error instanceof BatchOperationError, `${op} should be refused, got ${String(error)}`);
+  const error = await applyBatch(app.db, [{ op, input }], app.baseUrl).then(() => null, (caught: unknown) => caught);
+  assert.ok(error instanceof CanopyError && error.cause instanceof CanopyError, `${op} should be refused, got ${String(error)}`);
   return error.cause;
 }
 
@@ -34,21 +35,21 @@ describe('dates PostgreSQL cannot store', () => {
   });
 
   test('foundation dates and timestamps of year 0 are refused with the field named', async () => {
-    assert.equal((await refusal('upsert_planting', { ref: 'hard-plt-0', project_ref: 'hard-prj', trees: 10, planted_at: '0000-01-01' })).field, 'planted_at');
+    assert.equal((await refusal('upsert_planting', { ref: 'hard-plt-0', project_ref: 'hard-prj', trees: 10, planted_at: '0000-01-01' })).param, 'planted_at');
     const statement = {
       ref: 'hard-ver-0', project_ref: 'hard-prj', period_start: '2024-01-01', period_end: '2024-12-31', verifier_name: 'V',
       summary: { en: 'S' }, trees_verified: 1, published_at: '0000-01-01T00:00:00Z',
     };
-    assert.equal((await refusal('publish_verification', statement)).field, 'published_at');
+    assert.equal((await refusal('publish_verification', statement)).param, 'published_at');
   });
 });
 
 describe('text PostgreSQL cannot store', () => {
   test('a lone surrogate or NUL in a foundation operation names its field', async () => {
     const nameError = await refusal('upsert_project', { ...project.input, name: { en: 'a\ud800b' } });
-    assert.deepEqual([nameError.code, nameError.field], ['parameter_invalid', 'name.en']);
+    assert.deepEqual([nameError.code, nameError.param], ['parameter_invalid', 'name[en]']);
     const nulError = await refusal('upsert_partner', { ref: 'hard-ptn-2', name: 'a\u0000b' });
-    assert.deepEqual([nulError.code, nulError.field], ['parameter_invalid', 'name']);
+    assert.deepEqual([nulError.code, nulError.param], ['parameter_invalid', 'name']);
   });
 
   test('a lone surrogate in a JSON body is a 400', async () => {
@@ -63,7 +64,7 @@ describe('text PostgreSQL cannot store', () => {
 describe('polygons', () => {
   test("a ring that crosses itself still gets a location inside the polygon's bounds", async () => {
     const bowTie = { type: 'Polygon', coordinates: [[[0, 0], [1, 1], [1, 0], [0, 1.0000001], [0, 0]]] };
-    const [result] = await applyOperations(app.db, [{
+    const [result] = await applyBatch(app.db, [{
       op: 'upsert_planting',
       input: { ref: 'hard-plt-bow', project_ref: 'hard-prj', trees: 10, planted_at: '2025-01-01', geometry: bowTie, species: [{ name_latin: 'Quercus robur', name_common: { en: 'Oak' }, trees: 10 }] },
     }], app.baseUrl);

@@ -1,12 +1,19 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
+import { Type } from '@sinclair/typebox';
 import { scheduleHousekeeping } from '../src/jobs/housekeeping.ts';
-import { claimNextJob, enqueueJob, type Job } from '../src/jobs/queue.ts';
+import { defineJob, type JobKind } from '../src/jobs/job.ts';
+import { claimNextJob, enqueueJob } from '../src/jobs/queue.ts';
+import { jobKindsByName } from '../src/jobs/registry.ts';
 import { runDueJobs, startWorker } from '../src/jobs/worker.ts';
 import { createCompany } from '../src/operator/companies.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 
 /** The job queue and worker that `canopy serve` runs beside the API. */
+
+/** A job kind for tests: no payload, a handler the test gives. */
+const kind = (name: string, handle: JobKind['handle'] = async () => undefined) =>
+  defineJob({ name, payload: Type.Object({}, { additionalProperties: false }), handle });
 
 describe('background worker (the one serve runs)', () => {
   let app: TestApp;
@@ -16,15 +23,17 @@ describe('background worker (the one serve runs)', () => {
 
   test('a due job is claimed and run once, then leaves the table; a future one waits', async () => {
     const seen: unknown[] = [];
-    const handlers = {
-      remember: async (_db: unknown, job: Job) => {
-        seen.push(job.payload);
+    const remember = defineJob({
+      name: 'remember',
+      payload: Type.Object({ n: Type.Integer() }),
+      async handle(_db, payload) {
+        seen.push(payload);
         return undefined;
       },
-    };
-    await enqueueJob(app.db, 'remember', { n: 1 });
-    const later = await enqueueJob(app.db, 'remember', { n: 2 }, new Date(Date.now() + 3_600_000));
-    assert.equal(await runDueJobs(app.db, { handlers }), 1);
+    });
+    await enqueueJob(app.db, remember, { n: 1 });
+    const later = await enqueueJob(app.db, remember, { n: 2 }, new Date(Date.now() + 3_600_000));
+    assert.equal(await runDueJobs(app.db, { kinds: jobKindsByName([remember]) }), 1);
     assert.deepEqual(seen, [{ n: 1 }]);
     const left = await app.db.selectFrom('jobs').select('id').execute();
     assert.deepEqual(left.map((row) => Number(row.id)), [later]);
@@ -32,8 +41,8 @@ describe('background worker (the one serve runs)', () => {
   });
 
   test('two workers claiming at once get different jobs', async () => {
-    await enqueueJob(app.db, 'a');
-    await enqueueJob(app.db, 'b');
+    await enqueueJob(app.db, kind('a'), {});
+    await enqueueJob(app.db, kind('b'), {});
     const [first, second] = await Promise.all([claimNextJob(app.db), claimNextJob(app.db)]);
     assert.notEqual(first?.id, second?.id);
     assert.equal(await claimNextJob(app.db), null);
@@ -41,9 +50,11 @@ describe('background worker (the one serve runs)', () => {
   });
 
   test('a failing job is retried later with its error kept', async () => {
-    const id = await enqueueJob(app.db, 'explode');
-    const handlers = { explode: async () => { throw new Error('boom'); } };
-    await runDueJobs(app.db, { handlers });
+    const explode = kind('explode', async () => {
+      throw new Error('boom');
+    });
+    const id = await enqueueJob(app.db, explode, {});
+    await runDueJobs(app.db, { kinds: jobKindsByName([explode]) });
     const job = await app.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     assert.equal(job.attempts, 1);
     assert.equal(job.last_error, 'boom');
@@ -77,12 +88,12 @@ describe('background worker (the one serve runs)', () => {
 
   test('the worker loop runs jobs as they come due and stops cleanly', async () => {
     let ran = 0;
-    const tick = async () => {
+    const tick = kind('tick', async () => {
       ran++;
       return undefined;
-    };
-    const worker = startWorker(app.db, { pollIntervalMs: 20, handlers: { tick } });
-    await enqueueJob(app.db, 'tick');
+    });
+    const worker = startWorker(app.db, { pollIntervalMs: 20, kinds: jobKindsByName([tick]) });
+    await enqueueJob(app.db, tick, {});
     for (let i = 0; i < 100 && ran === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     await worker.stop();
     assert.equal(ran, 1);

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { type AppliedOperation, applyOperations, BatchOperationError, type OperationData } from '../src/foundation-api/apply.ts';
-import type { FoundationErrorCode } from '../src/foundation/errors.ts';
-import { randomAlphanumeric } from '../src/ids.ts';
+import { CanopyError, type ErrorCode } from '../src/core/errors.ts';
+import { type AppliedOperation, applyBatch, type OperationData } from '../src/foundation/apply.ts';
+import { randomAlphanumeric } from '../src/core/ids.ts';
 import { startTestApp } from './helpers/app.ts';
 import { companyWithTokens, SQUARE, type TestCompany } from './helpers/factories.ts';
 
@@ -23,7 +23,7 @@ const app = await startTestApp();
 const BASE_URL = 'http://canopy.test';
 
 /** Refusals a random sequence is expected to run into; anything else fails the property. */
-const EXPECTED_REFUSALS: readonly FoundationErrorCode[] = [
+const EXPECTED_REFUSALS: readonly ErrorCode[] = [
   'planting_over_allocated', 'planting_mode_mismatch', 'planting_not_in_project', 'refund_exceeds_unassigned_trees', 'no_trees_available',
   'reference_not_found',
 ];
@@ -88,7 +88,7 @@ async function buildWorld(): Promise<World> {
     plantingRefs: PLANTINGS.map((_, i) => `plt-${tag}-${i}`),
   };
   const partnerRef = `ptn-${tag}`;
-  await applyOperations(app.db, [
+  await applyBatch(app.db, [
     { op: 'upsert_partner', input: { ref: partnerRef, name: 'Yayasan Pesisir Lestari', country: 'ID' } },
     ...world.projectRefs.map((ref, i) => ({
       op: 'upsert_project',
@@ -349,10 +349,10 @@ test('random foundation operations keep totals, statuses and events consistent',
 
         let result: AppliedOperation | null = null;
         try {
-          result = (await applyOperations(app.db, [operation], BASE_URL))[0] ?? null;
+          result = (await applyBatch(app.db, [operation], BASE_URL))[0] ?? null;
         } catch (error) {
-          if (!(error instanceof BatchOperationError)) throw error;
-          assert.ok(EXPECTED_REFUSALS.includes(error.cause.code), `${operation.op} refused unexpectedly: ${error.cause.code} ${error.cause.message}`);
+          if (!(error instanceof CanopyError)) throw error;
+          assert.ok(EXPECTED_REFUSALS.includes(error.code), `${operation.op} refused unexpectedly: ${error.code} ${error.message}`);
         }
         sent.push({ operation, applied: result !== null });
         const after = await snapshot(world);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { startTestApp } from './helpers/app.ts';
-import { newId } from '../src/ids.ts';
+import { newId } from '../src/core/ids.ts';
 import * as make from './helpers/factories.ts';
 
 /** Shapes of section 2, lists of section 4, expand and translations, over HTTP. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { recordEvent } from '../src/events/record.ts';
-import { SCOPES } from '../src/http/scopes.ts';
+import { SCOPES } from '../src/core/scopes.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { sql } from 'kysely';
-import { newId } from '../src/ids.ts';
+import { newId } from '../src/core/ids.ts';
 import { startTestApp } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
 
@@ -216,8 +216,8 @@ describe('personal data in events', () => {
     const holder = await make.companyWithTokens(app.db);
     const prj = await make.project(app.db);
     await make.allocation(app.db, holder, await make.planting(app.db, prj), { trees: 10 });
-    const { applyOperations } = await import('../src/foundation-api/apply.ts');
-    await applyOperations(app.db, [{
+    const { applyBatch } = await import('../src/foundation/apply.ts');
+    await applyBatch(app.db, [{
       op: 'create_recipient',
       input: { ref: `rcp-${holder.id}`, company_id: holder.id, livemode: true, trees: 4, first_name: 'Jan', last_name: 'Jansen', email: 'jan@example.nl' },
     }], app.baseUrl);

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { addressAllowed } from '../src/http/client-address.ts';
-import { negotiateLanguage } from '../src/http/i18n.ts';
-import { ID_PREFIXES, isId, newId } from '../src/ids.ts';
+import { addressAllowed } from '../src/core/ip.ts';
+import { negotiateLanguage } from '../src/core/i18n.ts';
+import { ID_PREFIXES, isId, newId } from '../src/core/ids.ts';
 
 /** Pure logic, tested without a server. */
 

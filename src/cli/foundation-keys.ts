@@ -1,4 +1,4 @@
-import { createFoundationKey, listFoundationKeys, revokeFoundationKey } from '../foundation-api/keys.ts';
+import { createFoundationKey, listFoundationKeys, revokeFoundationKey } from '../operator/foundation-keys.ts';
 import { type CommandSpec, isoOrDash, optionalOption, succeed, table } from './command.ts';
 
 /** Keys of the donation foundation for the foundation API (docs/foundation.md); not company tokens. */

@@ -2,7 +2,8 @@ import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import type { AppliedOperation, BatchOperationError, OperationData } from '../foundation-api/apply.ts';
+import { CanopyError } from '../core/errors.ts';
+import type { AppliedOperation, OperationData } from '../foundation/apply.ts';
 import { OperatorError } from '../operator/errors.ts';
 import { COMMON_OPTIONS, type CommandResult, type CommandSpec, succeed, table } from './command.ts';
 
@@ -37,16 +38,17 @@ const importFile: CommandSpec = {
   async run({ db, baseUrl }, input) {
     const started = performance.now();
     // Loaded on use: the foundation domain takes about a second to load, which the other commands never need.
-    const { applyOperations, BatchOperationError } = await import('../foundation-api/apply.ts');
+    const { applyBatch } = await import('../foundation/apply.ts');
     const { FOUNDATION_OPERATION_NAMES } = await import('../foundation/operations.ts');
     const file = absoluteFile(input.positionals[0] ?? '');
     const { operations, lines } = await readOperations(file, FOUNDATION_OPERATION_NAMES);
     const progress = runsInCallerProcess() && process.stderr.isTTY ? startProgressLine(operations.length, process.stderr) : null;
     let applied: AppliedOperation[];
     try {
-      applied = await applyOperations(db, operations, baseUrl, { onApplied: (index) => progress?.update(index + 1) });
+      applied = await applyBatch(db, operations, baseUrl, (index) => progress?.update(index + 1));
     } catch (error) {
-      if (error instanceof BatchOperationError) return refused(input.json, file, error, lines[error.index] ?? 0, operations[error.index]?.op ?? '');
+      const index = error instanceof CanopyError ? error.extra.operation_index : undefined;
+      if (typeof index === 'number') return refused(input.json, file, error as CanopyError, lines[index] ?? 0, operations[index]?.op ?? '');
       throw error;
     } finally {
       progress?.stop();
@@ -112,8 +114,10 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function refused(json: boolean, file: string, error: BatchOperationError, line: number, op: string): CommandResult {
-  const { code, field, message } = error.cause;
+/** A refused line, reported as the operation saw it: its code, the field within its input, its message. */
+function refused(json: boolean, file: string, error: CanopyError, line: number, op: string): CommandResult {
+  const { code, message } = error.cause instanceof CanopyError ? error.cause : error;
+  const field = error.cause instanceof CanopyError ? error.cause.param : null;
   if (json) return { exitCode: 1, output: JSON.stringify({ error: { file, line, op, code, field, message } }, null, 2) };
   const at = field ? ` (field ${field})` : '';
   return {

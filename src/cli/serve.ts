@@ -1,5 +1,5 @@
 import type { ProcessCommand } from './command.ts';
-import { describeDemoAccess } from './demo.ts';
+import { describeDemoAccess } from '../demo/access.ts';
 import { commandLine } from './session.ts';
 
 export const serveCommand: ProcessCommand = {

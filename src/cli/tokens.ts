@@ -1,4 +1,4 @@
-import { SCOPES } from '../http/scopes.ts';
+import { SCOPES } from '../core/scopes.ts';
 import { getCompany } from '../operator/companies.ts';
 import { OperatorError } from '../operator/errors.ts';
 import { createToken, listTokens, revokeToken } from '../operator/tokens.ts';

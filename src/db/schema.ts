@@ -1,4 +1,7 @@
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
+import type { Language, Translated } from '../core/i18n.ts';
+
+export type { Language, Translated };
 
 /**
  * Row types of the tables in migrations/. Dates (`date` columns) come back as
@@ -10,8 +13,6 @@ type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
 type Json<T> = ColumnType<T, string, string>;
 type JsonDefault<T> = ColumnType<T, string | undefined, string>;
 
-export type Language = 'en' | 'nl';
-export type Translated = Partial<Record<Language, string>> & { en: string };
 
 export interface SpeciesJson {
   name_latin: string;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { applyOperation } from '../foundation-api/apply.ts';
-import { lockFoundationWrites } from '../foundation/write-lock.ts';
+import { inUnitOfWork } from '../events/unit-of-work.ts';
+import { applyOperation } from '../foundation/apply.ts';
 import { createCompany } from '../operator/companies.ts';
 import { createUser } from '../operator/users.ts';
 import { DEMO_COMPANY } from './data.ts';
@@ -22,19 +22,18 @@ export async function seedDemo(
   const existing = await db.selectFrom('companies').select('id').where('slug', '=', DEMO_COMPANY.slug).executeTakeFirst();
   if (existing) return { companyId: existing.id, adminEmail: DEMO_COMPANY.adminEmail, created: false };
 
-  return db.transaction().execute(async (tx) => {
-    await lockFoundationWrites(tx);
-    const company = await createCompany(tx, {
+  return inUnitOfWork(db, { publicBaseUrl, foundationLock: true }, async (uow) => {
+    const company = await createCompany(uow.db, {
       name: DEMO_COMPANY.name,
       slug: DEMO_COMPANY.slug,
       plan: 'automate',
       country: DEMO_COMPANY.country,
       websiteUrl: DEMO_COMPANY.websiteUrl,
     });
-    await createUser(tx, { companyId: company.id, email: DEMO_COMPANY.adminEmail, name: DEMO_COMPANY.adminName, role: 'admin' });
+    await createUser(uow.db, { companyId: company.id, email: DEMO_COMPANY.adminEmail, name: DEMO_COMPANY.adminName, role: 'admin' });
     for (const step of buildDemoTimeline(company.id, new Date())) {
       // The same path as the foundation API, so the demo company's event log is real.
-      await applyOperation(tx, step.operation, publicBaseUrl, { now: step.at });
+      await applyOperation(uow.at(step.at), step.operation);
     }
     return { companyId: company.id, adminEmail: DEMO_COMPANY.adminEmail, created: true };
   });

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { AllocationsTable, AllocationStatus, Db } from '../db/schema.ts';
-import { newId } from '../ids.ts';
+import { newId } from '../core/ids.ts';
 import { type AllocationFacts, applyAllocationChange } from './counters.ts';
 
 export type AllocationRow = Selectable<AllocationsTable>;

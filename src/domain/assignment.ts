@@ -1,12 +1,7 @@
+import { CanopyError } from '../core/errors.ts';
 import type { Db } from '../db/schema.ts';
 import { type AllocationRow, splitAllocation } from './allocations.ts';
 import type { DomainChange } from './changes.ts';
-
-export class NotEnoughTreesError extends Error {
-  constructor(readonly wanted: number, readonly available: number) {
-    super(`Only ${available} unassigned trees are available; ${wanted} were asked for.`);
-  }
-}
 
 export interface AssignTreesInput {
   companyId: string;
@@ -14,6 +9,8 @@ export interface AssignTreesInput {
   trees: number;
   /** Take trees from this project only. */
   projectId?: string | null;
+  /** How the caller names that project in an error message (a foundation ref, or the id). */
+  projectName?: string;
   recipientId?: string;
   giftCodeId?: string;
   now?: Date;
@@ -23,7 +20,7 @@ export interface AssignTreesInput {
  * Gives a recipient (or a gift code) trees from the company's unassigned trees, oldest
  * allocation first (spec section 4, POST /recipients rule 1), splitting the last one
  * it takes from. Locks the allocations it takes, in the caller's transaction; refuses
- * with NotEnoughTreesError, changing nothing, when too few are unassigned.
+ * with no_trees_available (param `trees`), changing nothing, when too few are unassigned.
  */
 export async function assignTrees(db: Db, input: AssignTreesInput): Promise<{ parts: AllocationRow[]; changes: DomainChange[] }> {
   let query = db
@@ -57,7 +54,14 @@ export async function assignTrees(db: Db, input: AssignTreesInput): Promise<{ pa
     const last = rows.at(-1);
     after = last ? { created_at: last.created_at, id: last.id } : null;
   }
-  if (still > 0) throw new NotEnoughTreesError(input.trees, input.trees - still);
+  if (still > 0) {
+    const where = input.projectId ? `, project "${input.projectName ?? input.projectId}"` : '';
+    throw new CanopyError(
+      'no_trees_available',
+      `Only ${input.trees - still} unassigned trees are available; ${input.trees} were asked for (company ${input.companyId}${where}).`,
+      ['trees'],
+    );
+  }
 
   const parts: AllocationRow[] = [];
   const changes: DomainChange[] = [];

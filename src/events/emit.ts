@@ -1,11 +1,11 @@
+import { type ReadContext, systemReadContext } from '../core/context.ts';
 import type { Db } from '../db/schema.ts';
-import type { AffectedCompany, DomainChange } from '../foundation/results.ts';
-import { type ReadContext, systemReadContext } from '../http/auth.ts';
+import type { AffectedCompany, DomainChange } from '../domain/changes.ts';
 import { presentAllocations } from '../modules/allocations/present.ts';
 import { findAllocationsByIds } from '../modules/allocations/queries.ts';
 import { presentPlantings } from '../modules/plantings/present.ts';
 import { findPlantingsByIds } from '../modules/plantings/queries.ts';
-import { presentVerification } from '../modules/projects/present.ts';
+import { presentVerification } from '../modules/proof/present.ts';
 import { loadRecipients } from '../modules/recipients/present.ts';
 import { recordEvent } from './record.ts';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/schema.ts';
-import { newId } from '../ids.ts';
+import { newId } from '../core/ids.ts';
 
 /** The nine event types of spec section 6. */
 export const EVENT_TYPES = [

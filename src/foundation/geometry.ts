@@ -1,5 +1,5 @@
+import { CanopyError } from '../core/errors.ts';
 import type { PolygonJson } from '../db/schema.ts';
-import { FoundationError } from './errors.ts';
 import type { PolygonInput } from './schemas.ts';
 
 /**
@@ -11,13 +11,13 @@ export function checkPolygon(polygon: PolygonInput, field = 'geometry'): Polygon
     ring.forEach((position, p) => {
       const [longitude = Number.NaN, latitude = Number.NaN] = position;
       if (!(longitude >= -180 && longitude <= 180 && latitude >= -90 && latitude <= 90)) {
-        throw new FoundationError('parameter_invalid', `Position ${p} of ring ${r} is not [longitude, latitude] on the globe.`, `${field}.coordinates[${r}][${p}]`);
+        throw new CanopyError('parameter_invalid', `Position ${p} of ring ${r} is not [longitude, latitude] on the globe.`, [field, 'coordinates', r, p]);
       }
     });
     const first = ring[0] ?? [];
     const last = ring[ring.length - 1] ?? [];
     if (first[0] !== last[0] || first[1] !== last[1]) {
-      throw new FoundationError('parameter_invalid', `Ring ${r} is not closed: its last position must repeat its first.`, `${field}.coordinates[${r}]`);
+      throw new CanopyError('parameter_invalid', `Ring ${r} is not closed: its last position must repeat its first.`, [field, 'coordinates', r]);
     }
   });
   return { type: 'Polygon', coordinates: polygon.coordinates };

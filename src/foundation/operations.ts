@@ -1,23 +1,25 @@
 import type { Static, TSchema } from '@sinclair/typebox';
-import type { Db } from '../db/schema.ts';
-import { changeAllocationTrees, recordAllocation } from './allocations.ts';
-import { upsertPartner, upsertProject } from './catalog.ts';
-import { FoundationError } from './errors.ts';
-import { completePlanting, upsertPlanting } from './plantings.ts';
-import { publishVerification, recordMonitoring } from './proof.ts';
-import { createRecipient } from './recipients.ts';
-import type { FoundationResult, OperationOptions } from './results.ts';
+import { errors } from '../core/errors.ts';
+import type { UnitOfWork } from '../events/unit-of-work.ts';
+import { changeAllocationTrees, recordAllocation } from './ops/allocations.ts';
+import { upsertPartner, upsertProject } from './ops/catalog.ts';
+import { completePlanting, upsertPlanting } from './ops/plantings.ts';
+import { publishVerification, recordMonitoring } from './ops/proof.ts';
+import { createRecipient } from './ops/recipients.ts';
+import type { OperationResult } from './results.ts';
 import * as schemas from './schemas.ts';
+import { parseInput } from './validate.ts';
 
 /**
  * Every way in for the foundation, by name: the foundation HTTP API, its batch call,
- * the NDJSON import and the demo seed all go through this one table. Each operation
- * validates its own input and runs in the caller's transaction.
+ * the NDJSON import and the demo seed all go through this one table. An operation's
+ * input is validated against its schema here, once, before the operation runs in the
+ * caller's unit of work.
  */
 
 interface Operation<S extends TSchema> {
   schema: S;
-  apply(db: Db, input: Static<S>, options?: OperationOptions): Promise<FoundationResult>;
+  apply(uow: UnitOfWork, input: Static<S>): Promise<OperationResult>;
 }
 
 const operation = <S extends TSchema>(schema: S, apply: Operation<S>['apply']): Operation<S> => ({ schema, apply });
@@ -42,12 +44,22 @@ export type FoundationOperation = {
   [Name in FoundationOperationName]: { op: Name; input: Static<(typeof FOUNDATION_OPERATIONS)[Name]['schema']>; message_id?: string };
 }[FoundationOperationName];
 
-/** Runs one operation given as data; an unknown `op` or a bad input is a FoundationError. */
-export async function applyFoundationOperation(db: Db, operationData: { op: string; input: unknown }, options: OperationOptions = {}): Promise<FoundationResult> {
-  const entry = (FOUNDATION_OPERATIONS as Record<string, Operation<TSchema>>)[operationData.op];
-  if (!entry || !Object.hasOwn(FOUNDATION_OPERATIONS, operationData.op)) {
-    throw new FoundationError('parameter_invalid', `Unknown operation "${operationData.op}"; use one of ${FOUNDATION_OPERATION_NAMES.join(', ')}.`, 'op');
+/** The operation an `op` names, or a 400 naming `op`. */
+export function findOperation(op: string): Operation<TSchema> {
+  if (!Object.hasOwn(FOUNDATION_OPERATIONS, op)) {
+    throw errors.parameterInvalid(['op'], `Unknown operation "${op}"; use one of ${FOUNDATION_OPERATION_NAMES.join(', ')}.`);
   }
-  // Each operation validates its own input.
-  return entry.apply(db, operationData.input, options);
+  return (FOUNDATION_OPERATIONS as Record<string, Operation<TSchema>>)[op]!;
+}
+
+/** Validates an operation's input; the error's path is within the input. */
+export function validateOperation(operationData: { op: string; input: unknown }): { operation: Operation<TSchema>; input: unknown } {
+  const operation = findOperation(operationData.op);
+  return { operation, input: parseInput(operation.schema, operationData.input) };
+}
+
+/** Validates and runs one operation given as data, in the caller's unit of work. */
+export async function applyFoundationOperation(uow: UnitOfWork, operationData: { op: string; input: unknown }): Promise<OperationResult> {
+  const { operation, input } = validateOperation(operationData);
+  return operation.apply(uow, input);
 }

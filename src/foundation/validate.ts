@@ -1,7 +1,7 @@
 import { FormatRegistry, type Static, type TSchema } from '@sinclair/typebox';
 import { Value, type ValueError, ValueErrorType } from '@sinclair/typebox/value';
-import { isCalendarDate, isStorableText, isTimestamp } from '../http/formats.ts';
-import { FoundationError } from './errors.ts';
+import { type CanopyError, errors, formatParam, type ParamPath, pathFromPointer } from '../core/errors.ts';
+import { isCalendarDate, isStorableText, isTimestamp } from '../core/formats.ts';
 
 /**
  * TypeBox's Value.Check knows no string formats until they are registered. These match
@@ -27,28 +27,28 @@ function isWebUrl(value: string): boolean {
   }
 }
 
-/** Checks an operation's input against its schema; the first problem becomes a FoundationError naming its field. */
+/**
+ * Checks an operation's input against its schema; the first problem becomes an error
+ * whose path names the field within the input (`photos[0][url]`).
+ */
 export function parseInput<T extends TSchema>(schema: T, input: unknown): Static<T> {
-  const unstorable = unstorableTextAt(input, '');
+  const unstorable = unstorableTextAt(input, []);
   if (unstorable !== null) {
-    throw new FoundationError('parameter_invalid', 'Text may not contain the NUL character or a lone UTF-16 surrogate.', unstorable || null);
+    throw errors.parameterInvalid(unstorable.length > 0 ? unstorable : null, 'Text may not contain the NUL character or a lone UTF-16 surrogate.');
   }
   if (Value.Check(schema, input)) return input;
   const first = Value.Errors(schema, input).First();
-  if (!first) throw new FoundationError('parameter_invalid', 'The input is not valid.');
+  if (!first) throw errors.parameterInvalid(null, 'The input is not valid.');
   throw errorFor(first);
 }
 
-function errorFor(error: ValueError): FoundationError {
-  const field = fieldName(error.path);
-  if (error.type === ValueErrorType.ObjectRequiredProperty) {
-    return new FoundationError('parameter_missing', `Missing required field: ${field}.`, field);
-  }
-  if (error.type === ValueErrorType.ObjectAdditionalProperties) {
-    return new FoundationError('parameter_unknown', `Unknown field: ${field}.`, field);
-  }
-  if (!field) return new FoundationError('parameter_invalid', `The input must be an object: ${error.message}.`);
-  return new FoundationError('parameter_invalid', `Invalid value for ${field}: ${describe(error)}.`, field);
+function errorFor(error: ValueError): CanopyError {
+  const path = pathFromPointer(error.path);
+  const field = formatParam(path);
+  if (error.type === ValueErrorType.ObjectRequiredProperty) return errors.parameterMissing(path, `Missing required field: ${field}.`);
+  if (error.type === ValueErrorType.ObjectAdditionalProperties) return errors.parameterUnknown(path, `Unknown field: ${field}.`);
+  if (!field) return errors.parameterInvalid(null, `The input must be an object: ${error.message}.`);
+  return errors.parameterInvalid(path, `Invalid value for ${field}: ${describe(error)}.`);
 }
 
 function describe(error: ValueError): string {
@@ -59,30 +59,20 @@ function describe(error: ValueError): string {
   return error.message.charAt(0).toLowerCase() + error.message.slice(1);
 }
 
-/** `/photos/0/url` -> `photos[0].url` */
-export function fieldName(path: string): string {
-  return path
-    .split('/')
-    .filter(Boolean)
-    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce((name, part) => (/^\d+$/.test(part) ? `${name}[${part}]` : name ? `${name}.${part}` : part), '');
-}
-
-/** The path (as `photos[0].caption.en`) of the first string PostgreSQL cannot store, or null. */
-function unstorableTextAt(value: unknown, path: string): string | null {
+/** The path of the first string (or key) PostgreSQL cannot store, or null. */
+function unstorableTextAt(value: unknown, path: ParamPath): ParamPath | null {
   if (typeof value === 'string') return isStorableText(value) ? null : path;
   if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) {
-      const found = unstorableTextAt(item, `${path}[${index}]`);
+      const found = unstorableTextAt(item, [...path, index]);
       if (found !== null) return found;
     }
     return null;
   }
   if (value !== null && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
-      const here = path ? `${path}.${key}` : key;
-      if (!isStorableText(key)) return here;
-      const found = unstorableTextAt(item, here);
+      if (!isStorableText(key)) return [...path, key];
+      const found = unstorableTextAt(item, [...path, key]);
       if (found !== null) return found;
     }
   }

@@ -1,44 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { hashSecret, TOKEN_PATTERN } from '../auth/tokens.ts';
-import type { DB, Db, Language } from '../db/schema.ts';
-import { addressAllowed } from './client-address.ts';
-import { errors } from './errors.ts';
-import { negotiateLanguage } from './i18n.ts';
-import { isScope, roleAllowsScope, type RouteScope, SCOPES, type Scope } from './scopes.ts';
-
-/**
- * What reading and presenting a company's objects needs: whose objects, which mode,
- * which language, and which scopes (personal data needs recipients:read). Events and
- * the worker build one without a request; see systemReadContext.
- */
-export interface ReadContext {
-  db: Db;
-  companyId: string;
-  livemode: boolean;
-  language: Language;
-  scopes: readonly Scope[];
-  publicBaseUrl: string;
-}
-
-/** A read context for the service itself: English, every scope (events hold the full object). */
-export function systemReadContext(db: Db, companyId: string, livemode: boolean, publicBaseUrl: string): ReadContext {
-  return { db, companyId, livemode, language: 'en', scopes: SCOPES, publicBaseUrl };
-}
-
-/** Who is calling and on whose behalf: what every v2 request carries. */
-export interface ApiContext extends ReadContext {
-  db: Kysely<DB>;
-  token: {
-    id: string;
-    name: string;
-    scopes: Scope[];
-    expiresAt: Date | null;
-    ipAllowlist: string[];
-  };
-  company: { id: string; name: string; slug: string };
-  owner: { name: string; email: string; role: 'admin' | 'member' };
-}
+import type { ApiContext } from '../core/context.ts';
+import { errors } from '../core/errors.ts';
+import { negotiateLanguage } from '../core/i18n.ts';
+import { addressAllowed } from '../core/ip.ts';
+import { isScope, roleAllowsScope, type RouteScope } from '../core/scopes.ts';
+import { hashSecret, TOKEN_PATTERN } from '../core/secrets.ts';
+import type { DB } from '../db/schema.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,8 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, errorBody, errors } from './errors.ts';
+import { CanopyError, errorBody, errors, formatParam, pathFromPointer } from '../core/errors.ts';
 
-const BODY_LIMIT_BYTES = 1024 * 1024;
-export { BODY_LIMIT_BYTES };
+export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface AjvError {
   keyword: string;
@@ -18,14 +17,14 @@ export interface AjvError {
  */
 export function errorHandler(publicBaseUrl: string) {
   return function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-    const apiError = toApiError(error, request);
-    if (apiError.status >= 500) request.log.error({ err: error }, 'unhandled error');
-    return reply.status(apiError.status).type('application/json').send(errorBody(apiError, request.id, publicBaseUrl));
+    const canopyError = toCanopyError(error, request);
+    if (canopyError.status >= 500) request.log.error({ err: error }, 'unhandled error');
+    return reply.status(canopyError.status).type('application/json').send(errorBody(canopyError, request.id, publicBaseUrl));
   };
 }
 
-function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
-  if (error instanceof ApiError) return error;
+function toCanopyError(error: FastifyError, request: FastifyRequest): CanopyError {
+  if (error instanceof CanopyError) return error;
   if (error.validation) return validationError(error.validation as AjvError[], error.validationContext, request);
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -46,23 +45,21 @@ function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
   return errors.internal();
 }
 
-export function validationError(validation: AjvError[], context: string | undefined, request: FastifyRequest): ApiError {
+/** The first problem Ajv found, as the error naming its parameter. */
+export function validationError(validation: AjvError[], context: string | undefined, request: FastifyRequest): CanopyError {
   const [first] = validation;
   if (context === 'params') {
     const id = String((request.params as Record<string, unknown>)?.id ?? '');
     return errors.notFound(request.routeOptions.config.resource ?? 'object', id);
   }
   if (!first) return errors.parameterInvalid(null, 'The request is not valid.');
-  if (first.keyword === 'additionalProperties') {
-    return errors.parameterUnknown(joinParam(first.instancePath, String(first.params.additionalProperty)));
-  }
-  if (first.keyword === 'required') {
-    return errors.parameterMissing(joinParam(first.instancePath, String(first.params.missingProperty)));
-  }
-  const param = joinParam(first.instancePath, null);
-  const value = valueAt(context === 'querystring' ? request.query : request.body, first.instancePath);
+  const path = pathFromPointer(first.instancePath);
+  if (first.keyword === 'additionalProperties') return errors.parameterUnknown([...path, String(first.params.additionalProperty)]);
+  if (first.keyword === 'required') return errors.parameterMissing([...path, String(first.params.missingProperty)]);
+  const param = formatParam(path);
+  const value = valueAt(context === 'querystring' ? request.query : request.body, path);
   const shown = value === undefined ? '' : ` (got ${JSON.stringify(value)})`;
-  return errors.parameterInvalid(param || null, `Invalid ${param || (context ?? 'request')}: ${describe(first)}${shown}.`);
+  return errors.parameterInvalid(param ? path : null, `Invalid ${param ?? context ?? 'request'}: ${describe(first)}${shown}.`);
 }
 
 function describe(error: AjvError): string {
@@ -74,21 +71,9 @@ function describe(error: AjvError): string {
   return error.message ?? 'is not valid';
 }
 
-/**
- * Ajv's "/sent_to/email" becomes Stripe's "sent_to[email]" and "/operations/3/op"
- * "operations[3][op]"; an index into a parameter already named with [] is dropped
- * ("/expand[]/0" is "expand[]").
- */
-function joinParam(instancePath: string, leaf: string | null): string {
-  const parts = instancePath.split('/').filter(Boolean).filter((part, i, all) => !(/^\d+$/.test(part) && all[i - 1]?.endsWith('[]')));
-  if (leaf) parts.push(leaf);
-  const [head = '', ...rest] = parts;
-  return head + rest.map((p) => `[${p}]`).join('');
-}
-
-function valueAt(root: unknown, instancePath: string): unknown {
+function valueAt(root: unknown, path: readonly string[]): unknown {
   let current = root;
-  for (const part of instancePath.split('/').filter(Boolean)) {
+  for (const part of path) {
     if (current === null || typeof current !== 'object') return undefined;
     current = (current as Record<string, unknown>)[part];
   }

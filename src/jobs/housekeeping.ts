@@ -1,9 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { purgeIdempotencyKeys } from './kinds/purge-idempotency-keys.ts';
+import { purgeOldEvents } from './kinds/purge-old-events.ts';
 import { MAX_ATTEMPTS } from './queue.ts';
 
-/** Jobs every worker keeps scheduled. */
-export const HOUSEKEEPING_KINDS = ['purge_idempotency_keys', 'purge_old_events'] as const;
+/** Jobs every worker keeps scheduled; their payload is empty. */
+export const HOUSEKEEPING_KINDS = [purgeIdempotencyKeys.name, purgeOldEvents.name] as const;
 
 /**
  * Enqueues each housekeeping job unless one is already waiting, so several processes

@@ -1,5 +1,7 @@
+import type { Static, TSchema } from '@sinclair/typebox';
 import { type Kysely, sql } from 'kysely';
 import type { DB, Db } from '../db/schema.ts';
+import type { JobKind } from './job.ts';
 
 /** A job is retried this many times in all; after that it stays in the table, parked, with its last error. */
 export const MAX_ATTEMPTS = 10;
@@ -13,10 +15,11 @@ export interface Job {
   attempts: number;
 }
 
-export async function enqueueJob(db: Db, kind: string, payload: Record<string, unknown> = {}, runAt?: Date): Promise<number> {
+/** Queues a job of a kind, in the caller's transaction when given one, so it exists exactly when the change that wants it does. */
+export async function enqueueJob<S extends TSchema>(db: Db, kind: JobKind<S>, payload: Static<S>, runAt?: Date): Promise<number> {
   const row = await db
     .insertInto('jobs')
-    .values({ kind, payload: JSON.stringify(payload), run_at: runAt })
+    .values({ kind: kind.name, payload: JSON.stringify(payload), run_at: runAt })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -1,16 +1,12 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.ts';
-import { purgeIdempotencyKeys } from './purge-idempotency-keys.ts';
-import { purgeOldEvents } from './purge-old-events.ts';
-import type { Job } from './queue.ts';
+import type { JobKind } from './job.ts';
+import { purgeIdempotencyKeys } from './kinds/purge-idempotency-keys.ts';
+import { purgeOldEvents } from './kinds/purge-old-events.ts';
 
-/** Runs one job; throwing schedules a retry. What it returns is logged. */
-export type JobHandler = (db: Kysely<DB>, job: Job) => Promise<Record<string, unknown> | undefined>;
+/** Every job kind the worker knows, one file each in kinds/. */
+export const JOB_KINDS: readonly JobKind[] = [purgeIdempotencyKeys, purgeOldEvents];
 
-export type JobHandlers = Readonly<Record<string, JobHandler>>;
+export type JobKinds = ReadonlyMap<string, JobKind>;
 
-/** Every job kind the worker knows, one file each. */
-export const jobHandlers: JobHandlers = {
-  purge_idempotency_keys: (db) => purgeIdempotencyKeys(db),
-  purge_old_events: (db) => purgeOldEvents(db),
-};
+export function jobKindsByName(kinds: readonly JobKind[] = JOB_KINDS): JobKinds {
+  return new Map(kinds.map((kind) => [kind.name, kind]));
+}

@@ -1,8 +1,9 @@
+import { Value } from '@sinclair/typebox/value';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { scheduleHousekeeping } from './housekeeping.ts';
-import { claimNextJob, completeJob, failJob } from './queue.ts';
-import { type JobHandlers, jobHandlers } from './registry.ts';
+import { claimNextJob, completeJob, failJob, type Job } from './queue.ts';
+import { type JobKinds, jobKindsByName } from './registry.ts';
 
 export interface WorkerLog {
   info(fields: object, message: string): void;
@@ -10,7 +11,8 @@ export interface WorkerLog {
 }
 
 export interface WorkerOptions {
-  handlers?: JobHandlers;
+  /** The kinds this worker runs, by name; every kind of jobs/registry.ts when left out. */
+  kinds?: JobKinds;
   /** How long the worker sleeps when no job is due. */
   pollIntervalMs?: number;
   /** How often housekeeping jobs are enqueued (the first time at start). */
@@ -27,7 +29,7 @@ const silentLog: WorkerLog = { info() {}, error() {} };
 
 /** The background worker: claims due jobs one at a time and runs them, until stopped. */
 export function startWorker(db: Kysely<DB>, options: WorkerOptions = {}): Worker {
-  const { handlers = jobHandlers, pollIntervalMs = 1000, housekeepingEveryMs = 3_600_000, log = silentLog } = options;
+  const { kinds = jobKindsByName(), pollIntervalMs = 1000, housekeepingEveryMs = 3_600_000, log = silentLog } = options;
   let stopping = false;
   let wake = () => {};
 
@@ -40,7 +42,7 @@ export function startWorker(db: Kysely<DB>, options: WorkerOptions = {}): Worker
           const enqueued = await scheduleHousekeeping(db);
           if (enqueued.length > 0) log.info({ kinds: enqueued }, 'housekeeping jobs enqueued');
         }
-        await runDueJobs(db, { handlers, log, shouldStop: () => stopping });
+        await runDueJobs(db, { kinds, log, shouldStop: () => stopping });
       } catch (error) {
         log.error({ err: error }, 'worker could not poll for jobs');
       }
@@ -67,7 +69,7 @@ export function startWorker(db: Kysely<DB>, options: WorkerOptions = {}): Worker
 /** Runs due jobs until none is left (or shouldStop says so); returns how many ran. */
 export async function runDueJobs(
   db: Kysely<DB>,
-  { handlers = jobHandlers, log = silentLog, shouldStop = () => false }: { handlers?: JobHandlers; log?: WorkerLog; shouldStop?: () => boolean } = {},
+  { kinds = jobKindsByName(), log = silentLog, shouldStop = () => false }: { kinds?: JobKinds; log?: WorkerLog; shouldStop?: () => boolean } = {},
 ): Promise<number> {
   let ran = 0;
   while (!shouldStop()) {
@@ -76,9 +78,7 @@ export async function runDueJobs(
     ran++;
     const startedAt = Date.now();
     try {
-      const handler = handlers[job.kind];
-      if (!handler) throw new Error(`No handler for job kind "${job.kind}"`);
-      const result = await handler(db, job);
+      const result = await runJob(db, kinds, job);
       await completeJob(db, job);
       log.info({ job_id: job.id, kind: job.kind, ms: Date.now() - startedAt, ...result }, 'job done');
     } catch (error) {
@@ -87,4 +87,15 @@ export async function runDueJobs(
     }
   }
   return ran;
+}
+
+/** Runs one claimed job with its kind's handler, once its payload is what the kind expects. */
+async function runJob(db: Kysely<DB>, kinds: JobKinds, job: Job) {
+  const kind = kinds.get(job.kind);
+  if (!kind) throw new Error(`No handler for job kind "${job.kind}"`);
+  if (!Value.Check(kind.payload, job.payload)) {
+    const first = Value.Errors(kind.payload, job.payload).First();
+    throw new Error(`Job ${job.id} (${job.kind}) has a payload its kind does not accept: ${first?.path || '/'} ${first?.message ?? ''}`.trim());
+  }
+  return kind.handle(db, job.payload, { jobId: job.id, attempts: job.attempts });
 }

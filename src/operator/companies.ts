@@ -1,9 +1,9 @@
+import { newId } from '../core/ids.ts';
 import type { Db } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { OperatorError } from './errors.ts';
 
 export { OperatorError } from './errors.ts';
-import { newId } from '../ids.ts';
 
 export const PLANS = ['starter', 'grow', 'automate'] as const;
 export type Plan = (typeof PLANS)[number];

@@ -1,8 +1,8 @@
-import { generateToken } from '../auth/tokens.ts';
-import { isAddressOrCidr } from '../config.ts';
+import { newId } from '../core/ids.ts';
+import { isAddressOrCidr } from '../core/ip.ts';
+import { SCOPES, type Scope } from '../core/scopes.ts';
+import { maskedSecret, newToken } from '../core/secrets.ts';
 import type { Db } from '../db/schema.ts';
-import { SCOPES, type Scope } from '../http/scopes.ts';
-import { newId } from '../ids.ts';
 import { OperatorError } from './errors.ts';
 import { findUserByEmail } from './users.ts';
 
@@ -34,7 +34,7 @@ export async function createToken(db: Db, input: CreateTokenInput) {
   if (!owner || owner.removed_at) throw new OperatorError(`${input.ownerEmail} is not a member of ${input.companyId}.`);
   if (owner.role !== 'admin') throw new OperatorError(`${input.ownerEmail} is a member; only admins create API tokens.`);
 
-  const token = generateToken(input.livemode);
+  const token = newToken(input.livemode);
   const row = await db
     .insertInto('api_tokens')
     .values({
@@ -94,7 +94,7 @@ function presentTokenRow(row: TokenRow, ownerEmail: string | null) {
     name: row.name,
     livemode: row.livemode,
     scopes: row.scopes,
-    display: `${row.token_prefix}...${row.token_last4}`,
+    display: maskedSecret({ displayPrefix: row.token_prefix, last4: row.token_last4 }),
     owner_email: ownerEmail,
     expires_at: row.expires_at?.toISOString() ?? null,
     ip_allowlist: row.ip_allowlist,

@@ -1,6 +1,6 @@
 import type { Db } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { newId } from '../ids.ts';
+import { newId } from '../core/ids.ts';
 import { OperatorError } from './errors.ts';
 
 export const ROLES = ['admin', 'member'] as const;

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { AllocationStatus, DB, PolygonJson } from '../../src/db/schema.ts';
 import { insertAllocation } from '../../src/domain/allocations.ts';
-import { SCOPES, type Scope } from '../../src/http/scopes.ts';
-import { newId, randomAlphanumeric } from '../../src/ids.ts';
+import { SCOPES, type Scope } from '../../src/core/scopes.ts';
+import { newId, randomAlphanumeric } from '../../src/core/ids.ts';
 import { createCompany, type Plan } from '../../src/operator/companies.ts';
 import { createToken } from '../../src/operator/tokens.ts';
 import { createUser } from '../../src/operator/users.ts';

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { randomAlphanumeric } from '../../src/ids.ts';
+import { randomAlphanumeric } from '../../src/core/ids.ts';
 
 /**
  * A database of its own on the server DATABASE_URL names, for one test file: created

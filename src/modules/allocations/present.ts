@@ -1,5 +1,6 @@
-import type { ReadContext } from '../../http/auth.ts';
-import { iso, wants } from '../../http/common-schemas.ts';
+import type { ReadContext } from '../../core/context.ts';
+import { iso } from '../../core/formats.ts';
+import { wants } from '../../core/schema.ts';
 import { loadPlantings } from '../plantings/present.ts';
 import { loadProjects } from '../projects/present.ts';
 import { loadRecipients } from '../recipients/present.ts';

@@ -1,7 +1,7 @@
 import type { Static } from '@sinclair/typebox';
-import type { ReadContext } from '../../http/auth.ts';
-import { errors } from '../../http/errors.ts';
-import { cursorAfter, keysetPage } from '../../http/pagination.ts';
+import type { ReadContext } from '../../core/context.ts';
+import { errors } from '../../core/errors.ts';
+import { keysetPage } from '../../db/keyset.ts';
 import type { AllocationListQuery } from './schemas.ts';
 
 function allocationsOf(ctx: ReadContext) {
@@ -23,7 +23,8 @@ export async function findAllocation(ctx: ReadContext, id: string) {
 }
 
 export async function listAllocations(ctx: ReadContext, query: Static<typeof AllocationListQuery>) {
-  let q = allocationsOf(ctx);
+  const scope = allocationsOf(ctx);
+  let q = scope;
   if (query.status) q = q.where('a.status', '=', query.status);
   if (query.source) q = q.where('a.source', '=', query.source);
   if (query.project) q = q.where('a.project_id', '=', query.project);
@@ -32,12 +33,9 @@ export async function listAllocations(ctx: ReadContext, query: Static<typeof All
   else if (query.recipient) q = q.where('a.recipient_id', '=', query.recipient);
   if (query.created_since) q = q.where('a.created_at', '>=', new Date(query.created_since));
   if (query.updated_since) q = q.where('a.updated_at', '>=', new Date(query.updated_since));
-
-  const after = await cursorAfter(query.starting_after, async (id) => {
-    const row = await allocationsOf(ctx).where('a.id', '=', id).executeTakeFirst();
-    return row && { sortValue: row.created_at, id: row.id };
+  return keysetPage(scope, q, {
+    sortColumn: 'a.created_at', tiebreakColumn: 'a.id', idColumn: 'a.id', limit: query.limit, startingAfter: query.starting_after,
   });
-  return keysetPage(q, { sortColumn: 'a.created_at', idColumn: 'a.id', limit: query.limit, after });
 }
 
 export async function findAllocationsByIds(ctx: ReadContext, ids: readonly string[]) {

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { DateString, Expandable, StringEnum, expandParam, idParams, idString, Nullable, Timestamp } from '../../http/common-schemas.ts';
-import { createdSinceParam, listSchema, pageParams, updatedSinceParam } from '../../http/pagination.ts';
-import { idPattern } from '../../ids.ts';
+import { idPattern } from '../../core/ids.ts';
+import { DateString, Expandable, idString, Nullable, StringEnum, Timestamp } from '../../core/schema.ts';
+import { createdSinceParam, expandParam, idParams, listSchema, pageParams, updatedSinceParam } from '../../http/params.ts';
 
 export const ALLOCATION_EXPANDS = ['planting', 'project', 'recipient'] as const;
 

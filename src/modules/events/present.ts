@@ -1,6 +1,6 @@
 import type { EventType } from '../../events/record.ts';
-import type { ReadContext } from '../../http/auth.ts';
-import { iso } from '../../http/common-schemas.ts';
+import type { ReadContext } from '../../core/context.ts';
+import { iso } from '../../core/formats.ts';
 import { withoutPersonalData } from '../recipients/present.ts';
 import { deliveriesOf, type EventRow } from './queries.ts';
 

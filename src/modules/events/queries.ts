@@ -1,9 +1,9 @@
 import type { Static } from '@sinclair/typebox';
 import { sql } from 'kysely';
+import type { ReadContext } from '../../core/context.ts';
+import { errors } from '../../core/errors.ts';
+import { keysetPage } from '../../db/keyset.ts';
 import { EVENT_RETENTION_DAYS } from '../../events/record.ts';
-import type { ReadContext } from '../../http/auth.ts';
-import { errors } from '../../http/errors.ts';
-import { cursorAfter, keysetPage } from '../../http/pagination.ts';
 import type { EventListQuery } from './schemas.ts';
 
 /** The company's events in this mode within the retention window (older ones are purged by the worker). */
@@ -25,7 +25,8 @@ export async function findEvent(ctx: ReadContext, id: string) {
 }
 
 export async function listEvents(ctx: ReadContext, query: Static<typeof EventListQuery>) {
-  let q = eventsOf(ctx);
+  const scope = eventsOf(ctx);
+  let q = scope;
   if (query.type) q = q.where('type', '=', query.type);
   if (query.created_since) q = q.where('created_at', '>=', new Date(query.created_since));
   if (query.delivery_status) {
@@ -34,12 +35,10 @@ export async function listEvents(ctx: ReadContext, query: Static<typeof EventLis
       exists(selectFrom('event_deliveries as d').select('d.event_id').whereRef('d.event_id', '=', 'events.id').where('d.status', '=', status)),
     );
   }
-  const after = await cursorAfter(query.starting_after, async (id) => {
-    const row = await eventsOf(ctx).where('id', '=', id).executeTakeFirst();
-    return row && { sortValue: row.created_at, id: row.seq };
-  });
   // seq, not the random id, breaks ties: events of one operation share a millisecond.
-  return keysetPage(q, { sortColumn: 'created_at', idColumn: 'seq', limit: query.limit, after });
+  return keysetPage(scope, q, {
+    sortColumn: 'created_at', tiebreakColumn: 'seq', idColumn: 'id', limit: query.limit, startingAfter: query.starting_after,
+  });
 }
 
 export async function deliveriesOf(ctx: ReadContext, eventIds: readonly string[]) {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { listEnvelope } from '../../http/pagination.ts';
+import { listEnvelope } from '../../http/params.ts';
 import { presentEvents } from './present.ts';
 import { findEvent, listEvents } from './queries.ts';
 import { EventList, EventListQuery, EventParams, EventSchema } from './schemas.ts';

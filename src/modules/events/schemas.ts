@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { EVENT_TYPES } from '../../events/record.ts';
-import { idParams, Nullable, StringEnum, Timestamp } from '../../http/common-schemas.ts';
-import { createdSinceParam, listSchema, pageParams } from '../../http/pagination.ts';
+import { Nullable, StringEnum, Timestamp } from '../../core/schema.ts';
+import { createdSinceParam, idParams, listSchema, pageParams } from '../../http/params.ts';
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 

@@ -1,12 +1,9 @@
 import type { Db } from '../../db/schema.ts';
+import { findPartnersByIds } from './queries.ts';
 
-/** Planting partners are public reference data: expanded from plantings and projects. */
+/** Partners by id, as API objects, for `expand[]=partner` of plantings and projects. */
 export async function loadPartners(db: Db, ids: readonly string[]) {
-  const result = new Map<string, ReturnType<typeof presentPartner>>();
-  if (ids.length === 0) return result;
-  const rows = await db.selectFrom('partners').select(['id', 'name', 'country', 'website_url']).where('id', 'in', ids).execute();
-  for (const row of rows) result.set(row.id, presentPartner(row));
-  return result;
+  return new Map((await findPartnersByIds(db, ids)).map((row) => [row.id, presentPartner(row)]));
 }
 
 export function presentPartner(row: { id: string; name: string; country: string | null; website_url: string | null }) {

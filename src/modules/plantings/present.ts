@@ -1,10 +1,14 @@
-import type { ReadContext } from '../../http/auth.ts';
-import { iso, wants } from '../../http/common-schemas.ts';
-import { translate } from '../../http/i18n.ts';
-import { presentGeometry, presentLocation, presentPhotos, presentSpecies } from '../dossier/present.ts';
+import type { ReadContext } from '../../core/context.ts';
+import { iso } from '../../core/formats.ts';
+import { translate } from '../../core/i18n.ts';
+import { wants } from '../../core/schema.ts';
 import { loadPartners } from '../partners/present.ts';
-import { latestVerificationByProject, loadProjects, presentMonitoring, verificationSummary } from '../projects/present.ts';
-import { findPlantingsByIds, latestMonitorings, type PlantingWithCompanyTrees } from './queries.ts';
+import { loadProjects } from '../projects/present.ts';
+import {
+  latestVerificationByProject, presentGeometry, presentLocation, presentMonitoring, presentPhotos, presentSpecies, verificationSummary,
+} from '../proof/present.ts';
+import { latestMonitorings } from '../proof/queries.ts';
+import { findPlantingsByIds, type PlantingWithCompanyTrees } from './queries.ts';
 
 /**
  * Planting rows to API objects, with the proof dossier. Latest measurements,

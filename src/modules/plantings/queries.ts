@@ -1,8 +1,7 @@
 import type { Static } from '@sinclair/typebox';
-import type { ReadContext } from '../../http/auth.ts';
-import { errors } from '../../http/errors.ts';
-import { cursorAfter, keysetPage } from '../../http/pagination.ts';
-import { visibleProof } from '../projects/queries.ts';
+import type { ReadContext } from '../../core/context.ts';
+import { errors } from '../../core/errors.ts';
+import { keysetPage } from '../../db/keyset.ts';
 import type { PlantingListQuery } from './schemas.ts';
 
 /**
@@ -33,26 +32,13 @@ export async function findPlantingsByIds(ctx: ReadContext, ids: readonly string[
 }
 
 export async function listPlantings(ctx: ReadContext, query: Static<typeof PlantingListQuery>) {
-  let q = plantingsOf(ctx);
+  const scope = plantingsOf(ctx);
+  let q = scope;
   if (query.project) q = q.where('cp.project_id', '=', query.project);
   if (query.source) q = q.where('p.source', '=', query.source);
   if (query.created_since) q = q.where('cp.planting_created_at', '>=', new Date(query.created_since));
   if (query.updated_since) q = q.where('p.updated_at', '>=', new Date(query.updated_since));
-  const after = await cursorAfter(query.starting_after, async (id) => {
-    const row = await plantingsOf(ctx).select('cp.planting_created_at').where('p.id', '=', id).executeTakeFirst();
-    return row && { sortValue: row.planting_created_at, id: row.id };
+  return keysetPage(scope, q, {
+    sortColumn: 'cp.planting_created_at', tiebreakColumn: 'cp.planting_id', idColumn: 'p.id', limit: query.limit, startingAfter: query.starting_after,
   });
-  return keysetPage(q, { sortColumn: 'cp.planting_created_at', idColumn: 'cp.planting_id', limit: query.limit, after });
-}
-
-/** The newest measurement of each planting, for `latest_monitoring`. */
-export async function latestMonitorings(ctx: ReadContext, plantingIds: readonly string[]) {
-  if (plantingIds.length === 0) return [];
-  return visibleProof(ctx, ctx.db.selectFrom('monitorings').selectAll())
-    .distinctOn('planting_id')
-    .where('planting_id', 'in', plantingIds)
-    .orderBy('planting_id')
-    .orderBy('recorded_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
 }

@@ -1,22 +1,9 @@
 import { Type } from '@sinclair/typebox';
-import { DateString, Expandable, expandParam, idParams, idString, Nullable, StringEnum, Timestamp } from '../../http/common-schemas.ts';
-import { createdSinceParam, listSchema, pageParams, updatedSinceParam } from '../../http/pagination.ts';
-import { LocationSchema, PhotoSchema, PolygonSchema, SpeciesSchema } from '../dossier/present.ts';
-import { MonitoringSchema, VerificationSummarySchema } from '../projects/schemas.ts';
+import { DateString, Expandable, idString, Nullable, StringEnum, Timestamp } from '../../core/schema.ts';
+import { createdSinceParam, expandParam, idParams, listSchema, pageParams, updatedSinceParam } from '../../http/params.ts';
+import { LocationSchema, MonitoringSchema, PhotoSchema, PolygonSchema, SpeciesSchema, VerificationSummarySchema } from '../proof/schemas.ts';
 
 export const PLANTING_EXPANDS = ['project', 'partner'] as const;
-
-export const PartnerSchema = Type.Object(
-  {
-    id: Type.String(),
-    object: Type.Literal('planting_partner'),
-    name: Type.String(),
-    country: Nullable(Type.String()),
-    website_url: Nullable(Type.String()),
-  },
-  { $id: 'PlantingPartner', description: 'The organisation that plants the trees.' },
-);
-
 
 export const PlantingSchema = Type.Object(
   {

@@ -1,56 +1,14 @@
-import type { Selectable } from 'kysely';
-import type { Language, MonitoringsTable, VerificationsTable } from '../../db/schema.ts';
-import type { ReadContext } from '../../http/auth.ts';
-import { iso, wants } from '../../http/common-schemas.ts';
-import { translate } from '../../http/i18n.ts';
-import { presentGeometry, presentLocation, presentPhotos, presentSpecies } from '../dossier/present.ts';
+import type { ReadContext } from '../../core/context.ts';
+import { iso } from '../../core/formats.ts';
+import { translate } from '../../core/i18n.ts';
+import { wants } from '../../core/schema.ts';
 import { loadPartners } from '../partners/present.ts';
-import { findProjectsByIds, latestVerifications, type ProjectWithTrees } from './queries.ts';
+import {
+  latestVerificationByProject, presentGeometry, presentLocation, presentPhotos, presentSpecies, verificationSummary,
+} from '../proof/present.ts';
+import { findProjectsByIds, type ProjectWithTrees } from './queries.ts';
 
-export function presentVerification(row: Selectable<VerificationsTable>, language: Language) {
-  return {
-    id: row.id,
-    object: 'verification' as const,
-    project: row.project_id,
-    period_start: row.period_start,
-    period_end: row.period_end,
-    verifier_name: row.verifier_name,
-    verifier_website_url: row.verifier_website_url,
-    document_url: row.document_url,
-    summary: translate(row.summary, language),
-    trees_verified: row.trees_verified,
-    published_at: iso(row.published_at),
-  };
-}
-
-export function presentMonitoring(row: Selectable<MonitoringsTable>, language: Language) {
-  return {
-    id: row.id,
-    object: 'monitoring' as const,
-    planting: row.planting_id,
-    project: row.project_id,
-    recorded_at: row.recorded_at,
-    survival_rate: row.survival_rate,
-    trees_alive: row.trees_alive,
-    method: row.method,
-    photos: presentPhotos(row.photos, language),
-    notes: translate(row.notes, language),
-  };
-}
-
-export type VerificationObject = ReturnType<typeof presentVerification>;
-
-/** `verification` of a project or planting: verified once any statement is published. */
-export function verificationSummary(latest: VerificationObject | undefined) {
-  return { status: latest ? ('verified' as const) : ('unverified' as const), latest: latest ?? null };
-}
-
-/** The latest verification of each project, presented, keyed by project id. */
-export async function latestVerificationByProject(ctx: ReadContext, projectIds: readonly string[]) {
-  const rows = await latestVerifications(ctx, projectIds);
-  return new Map(rows.map((row) => [row.project_id, presentVerification(row, ctx.language)]));
-}
-
+/** Project rows to API objects, with the company's own tree counts and the latest verification. */
 export async function presentProjects(ctx: ReadContext, rows: ProjectWithTrees[], expand: readonly string[] = []) {
   const projectIds = rows.map((row) => row.id);
   const [verifications, partners] = await Promise.all([

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { listEnvelope } from '../../http/pagination.ts';
-import { presentMonitoring, presentProjects, presentVerification } from './present.ts';
+import { listEnvelope } from '../../http/params.ts';
+import { presentMonitoring, presentVerification } from '../proof/present.ts';
+import { presentProjects } from './present.ts';
 import { findProject, listMonitoring, listProjects, listVerifications } from './queries.ts';
 import {
   MonitoringList, ProjectList, ProjectListQuery, ProjectParams, ProjectRetrieveQuery, ProjectSchema, ProjectSubListQuery, VerificationList,

@@ -1,48 +1,11 @@
 import { Type } from '@sinclair/typebox';
-import { DateString, Expandable, expandParam, idParams, Nullable, StringEnum, Timestamp } from '../../http/common-schemas.ts';
-import { createdSinceParam, listSchema, pageParams, updatedSinceParam } from '../../http/pagination.ts';
-import { LocationSchema, PhotoSchema, PolygonSchema, SpeciesSchema } from '../dossier/present.ts';
+import { DateString, Expandable, Nullable, Timestamp } from '../../core/schema.ts';
+import { createdSinceParam, expandParam, idParams, listSchema, pageParams, updatedSinceParam } from '../../http/params.ts';
+import {
+  LocationSchema, MonitoringSchema, PhotoSchema, PolygonSchema, SpeciesSchema, VerificationSchema, VerificationSummarySchema,
+} from '../proof/schemas.ts';
 
 export const PROJECT_EXPANDS = ['partner'] as const;
-
-export const MonitoringSchema = Type.Object(
-  {
-    id: Type.String(),
-    object: Type.Literal('monitoring'),
-    planting: Nullable(Type.String({ description: 'plt_ id for a planting-level measurement; null for a project-wide one.' })),
-    project: Type.String(),
-    recorded_at: DateString(),
-    survival_rate: Type.Number({ minimum: 0, maximum: 1, description: 'Fraction of trees alive.' }),
-    trees_alive: Type.Integer(),
-    method: Type.String(),
-    photos: Type.Array(PhotoSchema),
-    notes: Nullable(Type.String()),
-  },
-  { $id: 'Monitoring', description: 'A survival measurement of a planting or of a whole project.' },
-);
-
-export const VerificationSchema = Type.Object(
-  {
-    id: Type.String(),
-    object: Type.Literal('verification'),
-    project: Type.String(),
-    period_start: DateString(),
-    period_end: DateString(),
-    verifier_name: Type.String(),
-    verifier_website_url: Nullable(Type.String()),
-    document_url: Nullable(Type.String()),
-    summary: Type.String(),
-    trees_verified: Type.Integer(),
-    published_at: Timestamp(),
-  },
-  { $id: 'Verification', description: 'An external verification statement of a project.' },
-);
-
-/** `verification` of a project and of its plantings: verified once a statement is published. */
-export const VerificationSummarySchema = Type.Object({
-  status: StringEnum(['verified', 'unverified'], { description: 'verified once the project has a published verification statement' }),
-  latest: Nullable(Type.Ref(VerificationSchema)),
-});
 
 export const ProjectSchema = Type.Object(
   {

@@ -1,14 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { idString } from '../../http/common-schemas.ts';
-import { errors } from '../../http/errors.ts';
+import { errors } from '../../core/errors.ts';
+import { NoQuery } from '../../http/params.ts';
 import { presentAllocations } from '../allocations/present.ts';
 import { findAllocation } from '../allocations/queries.ts';
 import { AllocationParams, AllocationSchema } from '../allocations/schemas.ts';
 import { presentProjects } from '../projects/present.ts';
 import { findProject } from '../projects/queries.ts';
 import { ProjectParams, ProjectSchema } from '../projects/schemas.ts';
+import { ChangeTestAllocationTreesBody, CreateTestAllocationBody } from './schemas.ts';
 import {
   changeTestAllocationTrees, createTestAllocation, monitorTestAllocation, plantTestAllocation, publishTestVerification,
 } from './service.ts';
@@ -24,7 +25,6 @@ function requireTestMode(request: FastifyRequest) {
 }
 
 const tags = ['Test helpers'];
-const NoQuery = Type.Object({}, { additionalProperties: false });
 
 export const testHelperRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Before body validation, so a live token hears "no such route" whatever it sends.
@@ -44,13 +44,7 @@ export const testHelperRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Create a pledged test allocation on a test planting (allocation.created)',
         tags,
         querystring: NoQuery,
-        body: Type.Object(
-          {
-            trees: Type.Integer({ minimum: 1, maximum: 100_000 }),
-            project: Type.Optional(idString('project', 'Put the test planting in this project; a test-only project when left out.')),
-          },
-          { additionalProperties: false },
-        ),
+        body: CreateTestAllocationBody,
         response: { 200: Type.Ref(AllocationSchema) },
       },
     },
@@ -79,7 +73,7 @@ export const testHelperRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         params: AllocationParams,
         querystring: NoQuery,
-        body: Type.Object({ trees: Type.Integer({ minimum: 0, maximum: 100_000 }) }, { additionalProperties: false }),
+        body: ChangeTestAllocationTreesBody,
         response: { 200: Type.Ref(AllocationSchema) },
       },
     },

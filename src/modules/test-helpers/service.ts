@@ -1,16 +1,11 @@
-import type { Db } from '../../db/schema.ts';
-import { emitEvents } from '../../events/emit.ts';
-import { changeAllocationTrees, recordAllocation } from '../../foundation/allocations.ts';
-import { upsertPartner, upsertProject } from '../../foundation/catalog.ts';
-import { FoundationError } from '../../foundation/errors.ts';
-import { completePlanting, upsertPlanting } from '../../foundation/plantings.ts';
-import { foundationApiError } from '../../foundation-api/errors.ts';
-import { publishVerification, recordMonitoring } from '../../foundation/proof.ts';
-import type { DomainChange } from '../../foundation/results.ts';
-import { lockFoundationWrites } from '../../foundation/write-lock.ts';
-import type { ApiContext } from '../../http/auth.ts';
-import { ApiError, errors } from '../../http/errors.ts';
-import { randomAlphanumeric } from '../../ids.ts';
+import type { ApiContext } from '../../core/context.ts';
+import { CanopyError, errors } from '../../core/errors.ts';
+import { randomAlphanumeric } from '../../core/ids.ts';
+import { inUnitOfWork, type UnitOfWork } from '../../events/unit-of-work.ts';
+import { changeAllocationTrees, recordAllocation } from '../../foundation/ops/allocations.ts';
+import { upsertPartner, upsertProject } from '../../foundation/ops/catalog.ts';
+import { completePlanting, upsertPlanting } from '../../foundation/ops/plantings.ts';
+import { publishVerification, recordMonitoring } from '../../foundation/ops/proof.ts';
 
 /**
  * Test helpers (after Stripe's): let an integrator drive a test allocation through its
@@ -26,39 +21,27 @@ const REF_PREFIX = 'test_helpers:';
 const SANDBOX_POLYGON = { type: 'Polygon' as const, coordinates: [[[5.1, 52.08], [5.12, 52.08], [5.12, 52.1], [5.1, 52.1], [5.1, 52.08]]] };
 
 const unexpectedState = (id: string, status: string, action: string) =>
-  new ApiError(400, 'invalid_request_error', 'allocation_unexpected_state', `Allocation ${id} is ${status}; it cannot be ${action}.`);
+  new CanopyError('allocation_unexpected_state', `Allocation ${id} is ${status}; it cannot be ${action}.`);
 
 const notHelperMade = (id: string) =>
-  new ApiError(400, 'invalid_request_error', 'test_helper_unsupported',
+  new CanopyError('test_helper_unsupported',
     `Allocation ${id} was not made by POST /v2/test_helpers/allocations; test helpers only move allocations they created.`);
 
 /**
- * Runs the operations and writes their events in one transaction. A refusal of a
- * foundation operation becomes the API error it would be on the foundation API, with
- * the field named as in the helper's body.
+ * The helpers run foundation operations, so they take the foundation write lock. A
+ * refused operation's error names the field as the helper's body does (`trees`).
  */
-async function inTransaction<T>(ctx: ApiContext, work: (db: Db, changes: DomainChange[]) => Promise<T>): Promise<T> {
-  try {
-    return await ctx.db.transaction().execute(async (trx) => {
-      await lockFoundationWrites(trx);
-      const changes: DomainChange[] = [];
-      const result = await work(trx, changes);
-      await emitEvents(trx, changes, ctx.publicBaseUrl);
-      return result;
-    });
-  } catch (error) {
-    if (error instanceof FoundationError) throw foundationApiError(error, []);
-    throw error;
-  }
+function asFoundation<T>(ctx: ApiContext, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+  return inUnitOfWork(ctx.db, { publicBaseUrl: ctx.publicBaseUrl, foundationLock: true }, work);
 }
 
 function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-async function sandboxProjectRef(db: Db): Promise<string> {
-  await upsertPartner(db, { ref: SANDBOX_PARTNER_REF, name: 'Canopy Test Planting Partner', country: 'NL' });
-  await upsertProject(db, {
+async function sandboxProjectRef(uow: UnitOfWork): Promise<string> {
+  await upsertPartner(uow, { ref: SANDBOX_PARTNER_REF, name: 'Canopy Test Planting Partner', country: 'NL' });
+  await upsertProject(uow, {
     ref: SANDBOX_PROJECT_REF,
     partner_ref: SANDBOX_PARTNER_REF,
     name: { en: 'Canopy Test Forest', nl: 'Canopy Testbos' },
@@ -73,11 +56,11 @@ async function sandboxProjectRef(db: Db): Promise<string> {
 }
 
 export async function createTestAllocation(ctx: ApiContext, input: { trees: number; project?: string }): Promise<string> {
-  return inTransaction(ctx, async (db, changes) => {
+  return asFoundation(ctx, async (uow) => {
     let projectRef: string;
     if (input.project) {
       // A project the company has trees in, in either mode: one it can know the id of.
-      const project = await db
+      const project = await uow.db
         .selectFrom('projects')
         .innerJoin('company_projects as cp', 'cp.project_id', 'projects.id')
         .select('projects.foundation_ref')
@@ -87,25 +70,24 @@ export async function createTestAllocation(ctx: ApiContext, input: { trees: numb
       if (!project) throw errors.notFound('project', input.project, 'project');
       projectRef = project.foundation_ref;
     } else {
-      projectRef = await sandboxProjectRef(db);
+      projectRef = await sandboxProjectRef(uow);
     }
     const key = randomAlphanumeric(20);
-    await upsertPlanting(db, { ref: `${REF_PREFIX}planting:${key}`, project_ref: projectRef, trees: input.trees, livemode: false });
-    const result = await recordAllocation(db, {
+    await upsertPlanting(uow, { ref: `${REF_PREFIX}planting:${key}`, project_ref: projectRef, trees: input.trees, livemode: false });
+    const result = await recordAllocation(uow, {
       ref: `${REF_PREFIX}allocation:${key}`,
       company_id: ctx.companyId,
       livemode: false,
       planting_ref: `${REF_PREFIX}planting:${key}`,
       trees: input.trees,
     });
-    changes.push(...result.changes);
     return result.id;
   });
 }
 
 /** The helper-made allocation and its planting, or the error an integrator needs. */
-async function helperAllocation(db: Db, ctx: ApiContext, id: string) {
-  const row = await db
+async function helperAllocation(uow: UnitOfWork, ctx: ApiContext, id: string) {
+  const row = await uow.db
     .selectFrom('allocations as a')
     .innerJoin('plantings as p', 'p.id', 'a.planting_id')
     .innerJoin('projects as pr', 'pr.id', 'a.project_id')
@@ -124,28 +106,27 @@ async function helperAllocation(db: Db, ctx: ApiContext, id: string) {
 }
 
 export async function plantTestAllocation(ctx: ApiContext, id: string): Promise<string> {
-  return inTransaction(ctx, async (db, changes) => {
-    const allocation = await helperAllocation(db, ctx, id);
+  return asFoundation(ctx, async (uow) => {
+    const allocation = await helperAllocation(uow, ctx, id);
     if (allocation.status !== 'pledged') throw unexpectedState(id, allocation.status, 'planted');
     const species = allocation.default_species.length > 0
       ? allocation.default_species.map((s) => ({ name_latin: s.name_latin, name_common: s.name_common, trees: allocation.trees }))
       : [{ name_latin: 'Quercus robur', name_common: { en: 'English oak', nl: 'Zomereik' }, trees: allocation.trees }];
     const geometry = allocation.geometry ?? SANDBOX_POLYGON;
-    const dossier = await upsertPlanting(db, {
+    await upsertPlanting(uow, {
       ref: allocation.planting_ref, project_ref: allocation.project_ref, trees: allocation.trees,
       planted_at: today(), species: species.slice(0, 1), geometry, planting_method: 'seedlings',
     });
-    const completion = await completePlanting(db, { ref: allocation.planting_ref });
-    changes.push(...dossier.changes, ...completion.changes);
+    await completePlanting(uow, { ref: allocation.planting_ref });
     return id;
   });
 }
 
 export async function monitorTestAllocation(ctx: ApiContext, id: string): Promise<string> {
-  return inTransaction(ctx, async (db, changes) => {
-    const allocation = await helperAllocation(db, ctx, id);
+  return asFoundation(ctx, async (uow) => {
+    const allocation = await helperAllocation(uow, ctx, id);
     if (allocation.status !== 'planted') throw unexpectedState(id, allocation.status, 'monitored');
-    const result = await recordMonitoring(db, {
+    const result = await recordMonitoring(uow, {
       ref: `${REF_PREFIX}monitoring:${randomAlphanumeric(20)}`,
       project_ref: allocation.project_ref,
       planting_ref: allocation.planting_ref,
@@ -156,20 +137,18 @@ export async function monitorTestAllocation(ctx: ApiContext, id: string): Promis
       notes: { en: 'Test measurement made by a test helper.', nl: 'Testmeting gemaakt door een testhulp.' },
       livemode: false,
     });
-    await db.updateTable('monitorings').set({ owner_company_id: ctx.companyId }).where('id', '=', result.id).execute();
-    changes.push(...result.changes);
+    await uow.db.updateTable('monitorings').set({ owner_company_id: ctx.companyId }).where('id', '=', result.id).execute();
     return id;
   });
 }
 
 export async function changeTestAllocationTrees(ctx: ApiContext, id: string, trees: number): Promise<string> {
-  return inTransaction(ctx, async (db, changes) => {
-    const allocation = await helperAllocation(db, ctx, id);
+  return asFoundation(ctx, async (uow) => {
+    const allocation = await helperAllocation(uow, ctx, id);
     // The helper's own planting was made just big enough; let it hold the new count.
     // Its growth is a sandbox detail, so its planting.updated is not told.
-    await upsertPlanting(db, { ref: allocation.planting_ref, project_ref: allocation.project_ref, trees: Math.max(trees, allocation.planting_trees) });
-    const result = await changeAllocationTrees(db, { ref: allocation.foundation_ref as string, trees });
-    changes.push(...result.changes);
+    await upsertPlanting(uow.apart(), { ref: allocation.planting_ref, project_ref: allocation.project_ref, trees: Math.max(trees, allocation.planting_trees) });
+    await changeAllocationTrees(uow, { ref: allocation.foundation_ref as string, trees });
     return id;
   });
 }
@@ -179,8 +158,8 @@ export async function changeTestAllocationTrees(ctx: ApiContext, id: string, tre
  * Only the calling company hears of it: another company's test log is not ours to fill.
  */
 export async function publishTestVerification(ctx: ApiContext, projectId: string): Promise<string> {
-  return inTransaction(ctx, async (db, changes) => {
-    const project = await db
+  return asFoundation(ctx, async (uow) => {
+    const project = await uow.db
       .selectFrom('company_projects as cp')
       .innerJoin('projects as p', 'p.id', 'cp.project_id')
       .select(['p.foundation_ref', 'cp.trees_pledged', 'cp.trees_planted', 'cp.trees_monitored'])
@@ -190,7 +169,9 @@ export async function publishTestVerification(ctx: ApiContext, projectId: string
       .executeTakeFirst();
     if (!project) throw errors.notFound('project', projectId);
     const year = new Date().getUTCFullYear() - 1;
-    const result = await publishVerification(db, {
+    // Only the calling company hears of it, whoever else has test trees in the project.
+    const apart = uow.apart();
+    const result = await publishVerification(apart, {
       ref: `${REF_PREFIX}verification:${randomAlphanumeric(20)}`,
       project_ref: project.foundation_ref,
       period_start: `${year}-01-01`,
@@ -201,11 +182,9 @@ export async function publishTestVerification(ctx: ApiContext, projectId: string
       published_at: new Date().toISOString(),
       livemode: false,
     });
-    await db.updateTable('verifications').set({ owner_company_id: ctx.companyId }).where('id', '=', result.id).execute();
-    for (const change of result.changes) {
-      if (change.kind === 'verification.published') {
-        changes.push({ ...change, companies: [{ company_id: ctx.companyId, livemode: false }] });
-      }
+    await uow.db.updateTable('verifications').set({ owner_company_id: ctx.companyId }).where('id', '=', result.id).execute();
+    for (const change of apart.changes) {
+      if (change.kind === 'verification.published') uow.record({ ...change, companies: [{ company_id: ctx.companyId, livemode: false }] });
     }
     return projectId;
   });

@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+// The database's table types are the one thing core/ names from outside: type-only, no code.
+import type { DB, Db } from '../db/schema.ts';
+import type { Language } from './i18n.ts';
+import { type Scope, SCOPES } from './scopes.ts';
+
+/**
+ * What reading and presenting a company's objects needs: whose objects, which mode,
+ * which language, and which scopes (personal data needs recipients:read). Events and
+ * the worker build one without a request; see systemReadContext.
+ */
+export interface ReadContext {
+  db: Db;
+  companyId: string;
+  livemode: boolean;
+  language: Language;
+  scopes: readonly Scope[];
+  publicBaseUrl: string;
+}
+
+/** A read context for the service itself: English, every scope (events hold the full object). */
+export function systemReadContext(db: Db, companyId: string, livemode: boolean, publicBaseUrl: string): ReadContext {
+  return { db, companyId, livemode, language: 'en', scopes: SCOPES, publicBaseUrl };
+}
+
+/** Who is calling and on whose behalf: what every v2 request carries, and every service verb takes first. */
+export interface ApiContext extends ReadContext {
+  db: Kysely<DB>;
+  token: {
+    id: string;
+    name: string;
+    scopes: Scope[];
+    expiresAt: Date | null;
+    ipAllowlist: string[];
+  };
+  company: { id: string; name: string; slug: string };
+  owner: { name: string; email: string; role: 'admin' | 'member' };
+}

@@ -1,0 +1,44 @@
+import { createHash } from 'node:crypto';
+import { randomAlphanumeric } from './ids.ts';
+
+/**
+ * Secrets that are shown once and stored only as a hash: API tokens
+ * (`canopy_live_...`, `canopy_test_...`) and foundation keys (`canopy_fdn_...`), each a
+ * prefix and 32 random base62 characters (about 190 bits). A fast hash is enough for a
+ * long random secret, and it lets every request find its token by index.
+ */
+export const TOKEN_PREFIX = { live: 'canopy_live_', test: 'canopy_test_' } as const;
+export const TOKEN_PATTERN = /^canopy_(live|test)_[A-Za-z0-9]{32}$/;
+export const FOUNDATION_KEY_PREFIX = 'canopy_fdn_';
+export const FOUNDATION_KEY_PATTERN = /^canopy_fdn_[A-Za-z0-9]{32}$/;
+
+const SECRET_LENGTH = 32;
+/** How much of a secret is kept for display: its prefix and a few random characters, and the last four. */
+const SHOWN_AFTER_PREFIX = 4;
+
+export interface NewSecret {
+  /** The whole secret: shown to its owner once, never stored. */
+  value: string;
+  hash: string;
+  /** Kept for display, as `<displayPrefix>...<last4>`. */
+  displayPrefix: string;
+  last4: string;
+}
+
+export function newSecret(prefix: string): NewSecret {
+  const value = `${prefix}${randomAlphanumeric(SECRET_LENGTH)}`;
+  return { value, hash: hashSecret(value), displayPrefix: value.slice(0, prefix.length + SHOWN_AFTER_PREFIX), last4: value.slice(-4) };
+}
+
+export function newToken(livemode: boolean): NewSecret {
+  return newSecret(livemode ? TOKEN_PREFIX.live : TOKEN_PREFIX.test);
+}
+
+export function hashSecret(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+/** How a stored secret is shown to the operator: `canopy_live_AbCd...wxyz`. */
+export function maskedSecret(row: { displayPrefix: string; last4: string }): string {
+  return `${row.displayPrefix}...${row.last4}`;
+}

@@ -1,0 +1,48 @@
+import { type SelectQueryBuilder, sql } from 'kysely';
+import { errors } from '../core/errors.ts';
+
+const DEFAULT_PAGE_SIZE = 25;
+
+export interface KeysetOptions {
+  /** The column lists are ordered by, newest first (`a.created_at`). */
+  sortColumn: string;
+  /** The column that breaks ties in sortColumn: usually the id, for events their write order. */
+  tiebreakColumn: string;
+  /** The column `starting_after` names an object by. */
+  idColumn: string;
+  limit: number | undefined;
+  startingAfter: string | undefined;
+}
+
+/**
+ * One page of a list, newest first, by keyset: `ORDER BY sort DESC, tiebreak DESC` and,
+ * after a cursor, `(sort, tiebreak) < (cursor)`. With an index on (scope..., sort DESC,
+ * tiebreak DESC) the 5,000th page costs the same as the first. Timestamps are stored at
+ * millisecond precision, so a cursor read back through JavaScript compares exactly.
+ *
+ * `scope` is every object the caller may see in this list; `filtered` is scope with the
+ * request's filters. `starting_after` is looked up in scope (so another company's id is
+ * as unknown as a made-up one: 400 naming starting_after), and may name an object the
+ * filters leave out.
+ */
+export async function keysetPage<DB, TB extends keyof DB, O>(
+  scope: SelectQueryBuilder<DB, TB, O>,
+  filtered: SelectQueryBuilder<DB, TB, O>,
+  options: KeysetOptions,
+): Promise<{ rows: O[]; hasMore: boolean }> {
+  const limit = options.limit ?? DEFAULT_PAGE_SIZE;
+  const sort = sql.ref(options.sortColumn);
+  const tiebreak = sql.ref(options.tiebreakColumn);
+  let page = filtered;
+  if (options.startingAfter) {
+    const cursor = await scope
+      .clearSelect()
+      .select([sql<Date | string>`${sort}`.as('sort_value'), sql<string | number>`${tiebreak}`.as('tiebreak_value')])
+      .where(sql<boolean>`${sql.ref(options.idColumn)} = ${options.startingAfter}`)
+      .executeTakeFirst() as { sort_value: Date | string; tiebreak_value: string | number } | undefined;
+    if (!cursor) throw errors.startingAfterUnknown(options.startingAfter);
+    page = page.where(sql<boolean>`(${sort}, ${tiebreak}) < (${cursor.sort_value}, ${cursor.tiebreak_value})`);
+  }
+  const rows = await page.orderBy(sort, 'desc').orderBy(tiebreak, 'desc').limit(limit + 1).execute();
+  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+}

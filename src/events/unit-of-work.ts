@@ -1,0 +1,92 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import type { DomainChange } from '../domain/changes.ts';
+import { lockFoundationWrites } from '../domain/write-lock.ts';
+import { emitEvents } from './emit.ts';
+
+/**
+ * The one write path. Every write (a service verb, a foundation operation, the demo seed)
+ * runs in a unit of work: one transaction, the foundation write lock when asked, the
+ * domain changes the work records, and their events written before commit, so there is
+ * no change without its event and no event without its change (the event log is the
+ * outbox).
+ *
+ * It lives here rather than in domain/ because writing events renders objects with the
+ * modules' presenters, and domain/ stays free of modules/.
+ */
+export class UnitOfWork {
+  private constructor(
+    /** The transaction: pass it down to every query of the work. */
+    readonly db: Transaction<DB>,
+    /** When the work takes effect: created_at, updated_at and the events' time. */
+    readonly now: Date,
+    private readonly publicBaseUrl: string,
+    private readonly pending: { change: DomainChange; at: Date }[],
+  ) {}
+
+  /** A unit of work on a transaction the caller opened; it writes events only when flushed. */
+  static on(db: Transaction<DB>, publicBaseUrl: string, now = new Date()): UnitOfWork {
+    return new UnitOfWork(db, now, publicBaseUrl, []);
+  }
+
+  /** Notes what changed; its events are written at the next flush, at the latest before commit. */
+  record(...changes: readonly DomainChange[]): void {
+    for (const change of changes) this.pending.push({ change, at: this.now });
+  }
+
+  /** What was recorded and not yet written as events, in order. */
+  get changes(): DomainChange[] {
+    return this.pending.map((entry) => entry.change);
+  }
+
+  /** This unit of work acting at another moment, sharing its transaction and changes: the demo seed replays history. */
+  at(now: Date): UnitOfWork {
+    return new UnitOfWork(this.db, now, this.publicBaseUrl, this.pending);
+  }
+
+  /**
+   * A unit of work on the same transaction whose changes are kept apart and never
+   * flushed, for a caller that tells only some of them (the test helpers).
+   */
+  apart(): UnitOfWork {
+    return new UnitOfWork(this.db, this.now, this.publicBaseUrl, []);
+  }
+
+  /**
+   * Writes the events of every change recorded so far, in order, each dated when its
+   * change was recorded; returns the event ids. Objects are rendered as they stand now.
+   */
+  async flush(): Promise<string[]> {
+    const pending = this.pending.splice(0);
+    const eventIds: string[] = [];
+    let start = 0;
+    while (start < pending.length) {
+      const at = pending[start]!.at;
+      let end = start + 1;
+      while (end < pending.length && pending[end]!.at.getTime() === at.getTime()) end++;
+      const changes = pending.slice(start, end).map((entry) => entry.change);
+      eventIds.push(...(await emitEvents(this.db, changes, this.publicBaseUrl, at)));
+      start = end;
+    }
+    return eventIds;
+  }
+}
+
+export interface UnitOfWorkOptions {
+  /** For links in the events' objects. */
+  publicBaseUrl: string;
+  /** Take the foundation write lock first: the work touches plantings and totals many companies share. */
+  foundationLock?: boolean;
+  now?: Date;
+}
+
+/** Runs `work` in a new unit of work and commits it, events included; a throw rolls everything back. */
+export async function inUnitOfWork<T>(db: Kysely<DB>, options: UnitOfWorkOptions, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    if (options.foundationLock) await lockFoundationWrites(trx);
+    const uow = UnitOfWork.on(trx, options.publicBaseUrl, options.now);
+    const result = await work(uow);
+    await uow.flush();
+    return result;
+  });
+}

@@ -1,0 +1,20 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { TSchema } from '@sinclair/typebox';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import type { DB } from '../db/schema.ts';
+
+/** What of the configuration the HTTP app uses. */
+export type AppConfig = Pick<Config, 'publicBaseUrl' | 'trustedProxies' | 'logLevel' | 'rateLimits'>;
+
+/** What every surface's and module's routes are registered with. */
+export interface ModuleOptions {
+  config: AppConfig;
+  db: Kysely<DB>;
+}
+
+/** A v2 resource: its routes (none for objects only ever embedded) and the named schemas its responses reference. */
+export interface ApiModule {
+  routes?: FastifyPluginAsyncTypebox<ModuleOptions>;
+  schemas: readonly TSchema[];
+}

@@ -1,0 +1,4 @@
+import { companyRoutes } from './routes.ts';
+import { CompanySchema } from './schemas.ts';
+
+export const companyModule = { routes: companyRoutes, schemas: [CompanySchema] };

@@ -1,0 +1,4 @@
+import { eventRoutes } from './routes.ts';
+import { EventSchema } from './schemas.ts';
+
+export const eventsModule = { routes: eventRoutes, schemas: [EventSchema] };

@@ -1,0 +1,4 @@
+import { PartnerSchema } from './schemas.ts';
+
+/** Partners have no endpoints of their own: they are expanded from plantings and projects. */
+export const partnersModule = { schemas: [PartnerSchema] };

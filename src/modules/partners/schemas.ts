@@ -1,0 +1,13 @@
+import { Type } from '@sinclair/typebox';
+import { Nullable } from '../../core/schema.ts';
+
+export const PartnerSchema = Type.Object(
+  {
+    id: Type.String(),
+    object: Type.Literal('planting_partner'),
+    name: Type.String(),
+    country: Nullable(Type.String()),
+    website_url: Nullable(Type.String()),
+  },
+  { $id: 'PlantingPartner', description: 'The organisation that plants the trees.' },
+);

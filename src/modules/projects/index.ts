@@ -1,0 +1,4 @@
+import { projectRoutes } from './routes.ts';
+import { ProjectSchema } from './schemas.ts';
+
+export const projectsModule = { routes: projectRoutes, schemas: [ProjectSchema] };
