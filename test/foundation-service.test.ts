@@ -346,4 +346,9 @@ async function assertCountersMatchAllocations() {
       using (company_id, livemode, planting_id)
     where cp.trees is distinct from coalesce(a.t, 0)`.execute(db);
   assert.deepEqual(plantingDrift.rows, []);
+  const allocatedDrift = await sql`
+    select p.id, p.trees_allocated, coalesce(a.t, 0) as want from plantings p
+    left join (select planting_id, sum(trees) as t from allocations group by 1) a on a.planting_id = p.id
+    where p.trees_allocated is distinct from coalesce(a.t, 0)`.execute(db);
+  assert.deepEqual(allocatedDrift.rows, [], "a planting's trees_allocated is what its allocations add up to");
 }

@@ -297,6 +297,12 @@ async function checkWorld(world: World, tracked: Map<string, Tracked>) {
     }
   }
 
+  const allocatedDrift = await sql`
+    select p.id, p.trees_allocated, coalesce(sum(a.trees), 0)::int as want from plantings p
+    left join allocations a on a.planting_id = p.id
+    where p.foundation_ref = any(${world.plantingRefs}) group by p.id having p.trees_allocated <> coalesce(sum(a.trees), 0)`.execute(app.db);
+  assert.deepEqual(allocatedDrift.rows, [], "each planting's trees_allocated is what its allocations add up to");
+
   const companyIds = world.companies.map((c) => c.id);
   const events = await sql<{ id: string; type: string; previous: number | null }>`
     select data->'object'->>'id' as id, type, (data->'previous'->>'trees')::int as previous

@@ -145,6 +145,8 @@ export interface PlantingsTable {
   planting_method: string | null;
   notes: Json<Translated | null> | null;
   completed_at: Date | null;
+  /** Trees of the planting allocated to companies: kept with every allocation change (domain/counters.ts). */
+  trees_allocated: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

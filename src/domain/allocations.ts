@@ -8,7 +8,8 @@ export type AllocationRow = Selectable<AllocationsTable>;
 export interface NewAllocation {
   companyId: string;
   livemode: boolean;
-  plantingId: string;
+  /** The planting the trees are of; the allocation's project is the planting's. */
+  planting: { id: string; project_id: string };
   trees: number;
   status?: AllocationStatus;
   source?: 'foundation' | 'legacy';
@@ -44,8 +45,7 @@ export function allocationFacts(row: Pick<AllocationRow,
  */
 export async function insertAllocation(db: Db, input: NewAllocation): Promise<AllocationRow> {
   if (!Number.isInteger(input.trees) || input.trees <= 0) throw new Error('An allocation needs a positive whole number of trees.');
-  const planting = await db.selectFrom('plantings').select(['id', 'project_id', 'planted_at']).where('id', '=', input.plantingId).executeTakeFirst();
-  if (!planting) throw new Error(`No planting ${input.plantingId}.`);
+  const { planting } = input;
   const now = input.createdAt ?? new Date();
   const row = await db
     .insertInto('allocations')
@@ -119,7 +119,7 @@ export async function splitAllocation(db: Db, input: SplitAllocationInput): Prom
   const part = await insertAllocation(db, {
     companyId: source.company_id,
     livemode: source.livemode,
-    plantingId: source.planting_id,
+    planting: { id: source.planting_id, project_id: source.project_id },
     trees: input.trees,
     status: source.status,
     source: source.source,

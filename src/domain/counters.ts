@@ -14,19 +14,17 @@ export interface AllocationFacts {
   allocatedAt: Date;
 }
 
-const STATUS_COLUMN = {
-  pledged: 'trees_pledged',
-  planted: 'trees_planted',
-  monitored: 'trees_monitored',
-} as const;
-
 /**
  * Moves the counters from an allocation's state `before` to `after` (null for "did not
  * exist"), in the caller's transaction, so totals never drift from what the
- * allocations add up to. Keeps company_totals, and the company's membership rows in
- * company_projects and company_plantings that let GET /projects and GET /plantings
- * page without scanning allocations. A company stays a member of a project or planting
- * once it has had trees there, even if a refund takes them to zero.
+ * allocations add up to. Keeps company_totals, the planting's allocated trees, and the
+ * company's membership rows in company_projects and company_plantings that let
+ * GET /projects and GET /plantings page without scanning allocations. A company stays a
+ * member of a project or planting once it has had trees there, even if a refund takes
+ * them to zero.
+ *
+ * One statement: the membership rows are upserted (`xmax = 0` tells a row just
+ * inserted from one updated), and the company's totals count the new memberships.
  */
 export async function applyAllocationChange(db: Db, before: AllocationFacts | null, after: AllocationFacts | null): Promise<void> {
   const facts = after ?? before;
@@ -41,47 +39,40 @@ export async function applyAllocationChange(db: Db, before: AllocationFacts | nu
   if (after) byStatus[after.status] += after.trees;
   const unassigned = (after && !after.assigned ? after.trees : 0) - (before && !before.assigned ? before.trees : 0);
   const trees = (after?.trees ?? 0) - (before?.trees ?? 0);
+  const { companyId, livemode, projectId, plantingId } = facts;
 
-  const { companyId, livemode } = facts;
-  const newProject = await ensureProjectMembership(db, facts);
-  const newPlanting = await ensurePlantingMembership(db, facts);
-
-  await db
-    .updateTable('company_projects')
-    .set((eb) => ({
-      trees_pledged: eb('trees_pledged', '+', byStatus.pledged),
-      trees_planted: eb('trees_planted', '+', byStatus.planted),
-      trees_monitored: eb('trees_monitored', '+', byStatus.monitored),
-    }))
-    .where('company_id', '=', companyId)
-    .where('livemode', '=', livemode)
-    .where('project_id', '=', facts.projectId)
-    .execute();
-
-  await db
-    .updateTable('company_plantings')
-    .set((eb) => ({ trees: eb('trees', '+', trees) }))
-    .where('company_id', '=', companyId)
-    .where('livemode', '=', livemode)
-    .where('planting_id', '=', facts.plantingId)
-    .execute();
-
-  const totals = await db
-    .updateTable('company_totals')
-    .set((eb) => ({
-      [STATUS_COLUMN.pledged]: eb('trees_pledged', '+', byStatus.pledged),
-      [STATUS_COLUMN.planted]: eb('trees_planted', '+', byStatus.planted),
-      [STATUS_COLUMN.monitored]: eb('trees_monitored', '+', byStatus.monitored),
-      trees_unassigned: eb('trees_unassigned', '+', unassigned),
-      projects: eb('projects', '+', newProject ? 1 : 0),
-      plantings: eb('plantings', '+', newPlanting ? 1 : 0),
-      first_contribution_at: sql<Date>`least(first_contribution_at, ${facts.allocatedAt}::timestamptz)`,
-    }))
-    .where('company_id', '=', companyId)
-    .where('livemode', '=', livemode)
-    .executeTakeFirst();
+  const { rows } = await sql<{ updated: number }>`
+    WITH planting AS (
+      UPDATE plantings SET trees_allocated = trees_allocated + ${trees}::bigint
+      WHERE id = ${plantingId} AND ${trees}::bigint <> 0
+    ), planting_member AS (
+      INSERT INTO company_plantings (company_id, livemode, planting_id, project_id, planting_created_at, trees)
+      SELECT ${companyId}::text, ${livemode}::boolean, p.id, p.project_id, p.created_at, ${trees}::bigint
+      FROM plantings p WHERE p.id = ${plantingId}
+      ON CONFLICT (company_id, livemode, planting_id) DO UPDATE SET trees = company_plantings.trees + EXCLUDED.trees
+      RETURNING (xmax = 0) AS inserted
+    ), project_member AS (
+      INSERT INTO company_projects (company_id, livemode, project_id, project_created_at, trees_pledged, trees_planted, trees_monitored)
+      SELECT ${companyId}::text, ${livemode}::boolean, p.id, p.created_at, ${byStatus.pledged}::bigint, ${byStatus.planted}::bigint, ${byStatus.monitored}::bigint
+      FROM projects p WHERE p.id = ${projectId}
+      ON CONFLICT (company_id, livemode, project_id) DO UPDATE SET
+        trees_pledged = company_projects.trees_pledged + EXCLUDED.trees_pledged,
+        trees_planted = company_projects.trees_planted + EXCLUDED.trees_planted,
+        trees_monitored = company_projects.trees_monitored + EXCLUDED.trees_monitored
+      RETURNING (xmax = 0) AS inserted
+    )
+    UPDATE company_totals SET
+      trees_pledged = trees_pledged + ${byStatus.pledged}::bigint,
+      trees_planted = trees_planted + ${byStatus.planted}::bigint,
+      trees_monitored = trees_monitored + ${byStatus.monitored}::bigint,
+      trees_unassigned = trees_unassigned + ${unassigned}::bigint,
+      projects = projects + (SELECT count(*) FROM project_member WHERE inserted),
+      plantings = plantings + (SELECT count(*) FROM planting_member WHERE inserted),
+      first_contribution_at = least(first_contribution_at, ${facts.allocatedAt}::timestamptz)
+    WHERE company_id = ${companyId} AND livemode = ${livemode}
+    RETURNING 1 AS updated`.execute(db);
   // A company without its totals row would drift silently; createCompany makes both modes' rows.
-  if (totals.numUpdatedRows !== 1n) throw new Error(`Company ${companyId} has no totals row for livemode=${livemode}.`);
+  if (rows.length !== 1) throw new Error(`Company ${companyId} has no totals row for livemode=${livemode}.`);
 }
 
 /** Adds to the company's recipient or certificate count (negative to remove). */
@@ -98,45 +89,4 @@ export async function adjustCompanyCount(
     .where('company_id', '=', companyId)
     .where('livemode', '=', livemode)
     .execute();
-}
-
-async function ensureProjectMembership(db: Db, facts: AllocationFacts): Promise<boolean> {
-  const inserted = await db
-    .insertInto('company_projects')
-    .columns(['company_id', 'livemode', 'project_id', 'project_created_at'])
-    .expression((eb) =>
-      eb.selectFrom('projects')
-        .select([
-          eb.val(facts.companyId).as('company_id'),
-          eb.val(facts.livemode).as('livemode'),
-          'id',
-          'created_at',
-        ])
-        .where('id', '=', facts.projectId),
-    )
-    .onConflict((oc) => oc.doNothing())
-    .returning('project_id')
-    .execute();
-  return inserted.length > 0;
-}
-
-async function ensurePlantingMembership(db: Db, facts: AllocationFacts): Promise<boolean> {
-  const inserted = await db
-    .insertInto('company_plantings')
-    .columns(['company_id', 'livemode', 'planting_id', 'project_id', 'planting_created_at'])
-    .expression((eb) =>
-      eb.selectFrom('plantings')
-        .select([
-          eb.val(facts.companyId).as('company_id'),
-          eb.val(facts.livemode).as('livemode'),
-          'id',
-          'project_id',
-          'created_at',
-        ])
-        .where('id', '=', facts.plantingId),
-    )
-    .onConflict((oc) => oc.doNothing())
-    .returning('planting_id')
-    .execute();
-  return inserted.length > 0;
 }

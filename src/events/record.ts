@@ -41,21 +41,24 @@ export interface NewEvent {
 export async function recordEvent(db: Db, event: NewEvent): Promise<string> {
   const id = newId('event');
   const data = event.previous ? { object: event.object, previous: event.previous } : { object: event.object };
+  // One statement: the event, and its deliveries from it.
   await db
-    .insertInto('events')
-    .values({ id, company_id: event.companyId, livemode: event.livemode, type: event.type, data: JSON.stringify(data), created_at: event.createdAt ?? new Date() })
-    .execute();
-  await db
+    .with('event', (w) =>
+      w
+        .insertInto('events')
+        .values({ id, company_id: event.companyId, livemode: event.livemode, type: event.type, data: JSON.stringify(data), created_at: event.createdAt ?? new Date() })
+        .returning('id'),
+    )
     .insertInto('event_deliveries')
     .columns(['event_id', 'endpoint_id', 'next_attempt_at'])
     .expression((eb) =>
       eb
-        .selectFrom('webhook_endpoints')
-        .select([eb.val(id).as('event_id'), 'id', sql<Date>`now()`.as('next_attempt_at')])
-        .where('company_id', '=', event.companyId)
-        .where('livemode', '=', event.livemode)
-        .where('status', '=', 'enabled')
-        .where(sql<boolean>`('*' = ANY(enabled_events) OR ${event.type} = ANY(enabled_events))`),
+        .selectFrom(['event', 'webhook_endpoints'])
+        .select(['event.id', 'webhook_endpoints.id', sql<Date>`now()`.as('next_attempt_at')])
+        .where('webhook_endpoints.company_id', '=', event.companyId)
+        .where('webhook_endpoints.livemode', '=', event.livemode)
+        .where('webhook_endpoints.status', '=', 'enabled')
+        .where(sql<boolean>`('*' = ANY(webhook_endpoints.enabled_events) OR ${event.type} = ANY(webhook_endpoints.enabled_events))`),
     )
     .execute();
   return id;

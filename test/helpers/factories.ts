@@ -113,13 +113,13 @@ export async function planting(db: Kysely<DB>, projectRow: { id: string; partner
 export async function allocation(
   db: Kysely<DB>,
   company: { id: string },
-  plantingRow: { id: string },
+  plantingRow: { id: string; project_id: string },
   options: { trees?: number; status?: AllocationStatus; livemode?: boolean; source?: 'foundation' | 'legacy'; createdAt?: Date; legacyTreeIds?: string[] } = {},
 ) {
   return insertAllocation(db, {
     companyId: company.id,
     livemode: options.livemode ?? true,
-    plantingId: plantingRow.id,
+    planting: plantingRow,
     trees: options.trees ?? 10,
     status: options.status ?? 'planted',
     source: options.source ?? 'foundation',

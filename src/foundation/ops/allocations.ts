@@ -7,7 +7,6 @@ import { lockPlanting, type PlantingRow, statusForPlanting } from '../../domain/
 import type { UnitOfWork } from '../../events/unit-of-work.ts';
 import { changed, type OperationResult, unchanged } from '../results.ts';
 import type { ChangeAllocationTreesInput, RecordAllocationInput } from '../schemas.ts';
-import { allocatedTrees } from './plantings.ts';
 
 /**
  * Donations: trees of a planting pledged to a company. The planting is locked first in
@@ -41,12 +40,12 @@ export async function recordAllocation(uow: UnitOfWork, sent: RecordAllocationIn
       ['livemode'],
     );
   }
-  await ensureCapacity(db, planting, sent.trees);
+  ensureCapacity(planting, sent.trees);
 
   const row = await insertAllocation(db, {
     companyId: company.id,
     livemode: sent.livemode,
-    plantingId: planting.id,
+    planting,
     trees: sent.trees,
     status: await statusForPlanting(db, planting),
     source: sent.source ?? 'foundation',
@@ -136,7 +135,7 @@ async function takeTrees(db: Db, unassigned: AllocationRow[], refund: number, to
 }
 
 async function addTrees(db: Db, planting: PlantingRow, recorded: AllocationRow, unassigned: AllocationRow[], extra: number, now: Date): Promise<DomainChange[]> {
-  await ensureCapacity(db, planting, extra);
+  ensureCapacity(planting, extra);
   const target = unassigned[0];
   if (target) return [await setTrees(db, target, target.trees + extra, now)];
 
@@ -144,7 +143,7 @@ async function addTrees(db: Db, planting: PlantingRow, recorded: AllocationRow, 
   const row = await insertAllocation(db, {
     companyId: recorded.company_id,
     livemode: recorded.livemode,
-    plantingId: recorded.planting_id,
+    planting: { id: recorded.planting_id, project_id: recorded.project_id },
     trees: extra,
     status: recorded.status,
     source: recorded.source,
@@ -162,8 +161,9 @@ async function setTrees(db: Db, part: AllocationRow, trees: number, now: Date): 
   return { kind: 'allocation.updated', ...allocationRef(part), previous: { trees: part.trees } };
 }
 
-async function ensureCapacity(db: Db, planting: PlantingRow, extra: number): Promise<void> {
-  const allocated = await allocatedTrees(db, planting.id);
+/** The planting is locked, so its allocated count is current for this transaction. */
+function ensureCapacity(planting: PlantingRow, extra: number): void {
+  const allocated = planting.trees_allocated;
   if (allocated + extra > planting.trees) {
     throw new CanopyError(
       'planting_over_allocated',

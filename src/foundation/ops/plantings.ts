@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import { CanopyError, errors } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
-import type { Db, SpeciesJson } from '../../db/schema.ts';
+import type { SpeciesJson } from '../../db/schema.ts';
 import { advanceAllocations, lockPlanting, type PlantingRow, plantingUpdated } from '../../domain/lifecycle.ts';
 import type { UnitOfWork } from '../../events/unit-of-work.ts';
 import { checkPolygon, polygonCentroid } from '../geometry.ts';
@@ -77,7 +76,7 @@ export async function upsertPlanting(uow: UnitOfWork, sent: UpsertPlantingInput)
   const stored = pick(row, PLANTING_FIELDS);
   const next = mergeSent(stored, content);
   if (changedFields(stored, next).length === 0) return unchanged(row.id);
-  await ensureTreesCoverAllocations(db, row.id, next.trees);
+  ensureTreesCoverAllocations(row, next.trees);
 
   const updated = await db
     .updateTable('plantings')
@@ -110,18 +109,8 @@ export async function completePlanting(uow: UnitOfWork, sent: CompletePlantingIn
   return changed(planting.id);
 }
 
-/** Trees allocated from a planting, in the planting's own mode (every allocation of a planting shares its mode). */
-export async function allocatedTrees(db: Db, plantingId: string): Promise<number> {
-  const { total } = await db
-    .selectFrom('allocations')
-    .select(sql<number>`coalesce(sum(trees), 0)`.as('total'))
-    .where('planting_id', '=', plantingId)
-    .executeTakeFirstOrThrow();
-  return total;
-}
-
-async function ensureTreesCoverAllocations(db: Db, plantingId: string, trees: number): Promise<void> {
-  const allocated = await allocatedTrees(db, plantingId);
+function ensureTreesCoverAllocations(planting: PlantingRow, trees: number): void {
+  const allocated = planting.trees_allocated;
   if (trees < allocated) {
     throw new CanopyError('planting_over_allocated', `${allocated} trees of this planting are allocated to companies; its trees cannot go below that.`, ['trees']);
   }
