@@ -185,7 +185,7 @@ describe('canopy foundation-keys and canopy import', () => {
     assert.equal(json.code, 1);
     assert.deepEqual(JSON.parse(json.stderr).error, {
       file, line: 4, op: 'record_allocation', code: 'reference_not_found', field: 'planting_ref',
-      message: 'No planting with planting_ref "cli-plt-missing".',
+      message: 'No planting with planting_ref "cli-plt-missing".', applied_before: 0,
     });
     assert.equal(await treesTotal(), 40, 'line 3 was rolled back with line 4');
     assert.deepEqual(await eventIds(), eventsBefore);

@@ -3,14 +3,17 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { CanopyError } from '../core/errors.ts';
-import type { AppliedOperation, OperationData } from '../foundation/apply.ts';
+import type { ChunkedImport, OperationData } from '../foundation/apply.ts';
 import { OperatorError } from '../operator/errors.ts';
 import { COMMON_OPTIONS, type CommandResult, type CommandSpec, succeed, table } from './command.ts';
 
 /**
  * `canopy import FILE.ndjson`: feeds a file of foundation operations, one envelope of
- * the foundation API per line, through the same code as its batch call, in one
- * transaction: all or nothing.
+ * the foundation API per line, through the same code as its batch call. The whole file
+ * is read and checked first; then it is applied in chunks that commit every half second
+ * (foundation/apply.ts, applyInChunks), so the API keeps answering meanwhile. A refused
+ * line leaves the chunks before it applied; running the corrected file again finishes
+ * the import, as what was applied comes back unchanged.
  */
 
 export interface ImportSummary {
@@ -21,39 +24,45 @@ export interface ImportSummary {
   unchanged: number;
   by_op: Record<string, { applied: number; unchanged: number }>;
   events: number;
+  /** Transactions the import committed. */
+  chunks: number;
   elapsed_ms: number;
 }
 
 const importFile: CommandSpec = {
   path: ['import'],
-  summary: 'Applies a file of foundation operations (NDJSON) in one transaction, all or nothing.',
+  summary: 'Applies a file of foundation operations (NDJSON); run it again after a refusal to finish it.',
   usage: [
     'FILE.ndjson [--json]',
     '',
     'Each non-empty line is one operation: {"op": "upsert_planting", "input": {...}, "message_id"?: "..."}.',
     'The operations and their inputs are described in docs/foundation.md.',
-    'A malformed line or a refused operation is reported with its line number; nothing is applied then.',
+    'A malformed line is reported with its line number before anything is applied.',
+    'The file is applied in chunks that commit every half second, so the API keeps answering.',
+    'A refused operation is reported with its line number; the lines before its chunk stay applied.',
+    'Correct the line and import the whole file again: what was applied is recognised and changes nothing.',
   ].join('\n'),
   positionals: ['FILE'],
   async run({ db, baseUrl }, input) {
     const started = performance.now();
     // Loaded on use: the foundation domain takes about a second to load, which the other commands never need.
-    const { applyBatch } = await import('../foundation/apply.ts');
+    const { applyInChunks } = await import('../foundation/apply.ts');
     const { FOUNDATION_OPERATION_NAMES } = await import('../foundation/operations.ts');
     const file = absoluteFile(input.positionals[0] ?? '');
     const { operations, lines } = await readOperations(file, FOUNDATION_OPERATION_NAMES);
     const progress = runsInCallerProcess() && process.stderr.isTTY ? startProgressLine(operations.length, process.stderr) : null;
-    let applied: AppliedOperation[];
+    let result: ChunkedImport;
     try {
-      applied = await applyBatch(db, operations, baseUrl, (index) => progress?.update(index + 1));
+      result = await applyInChunks(db, operations, baseUrl, { onApplied: (index) => progress?.update(index + 1) });
     } catch (error) {
       const index = error instanceof CanopyError ? error.extra.operation_index : undefined;
-      if (typeof index === 'number') return refused(input.json, file, error as CanopyError, lines[index] ?? 0, operations[index]?.op ?? '');
-      throw error;
+      if (typeof index !== 'number') throw error;
+      const appliedBefore = Number((error as CanopyError).extra.applied_before ?? 0);
+      return refused(input.json, file, error as CanopyError, { line: lines[index] ?? 0, op: operations[index]?.op ?? '', appliedBefore, lines });
     } finally {
       progress?.stop();
     }
-    const summary = summarize(file, applied, performance.now() - started);
+    const summary = summarize(file, result, performance.now() - started);
     return succeed(input, summary, describeSummary(summary));
   },
 };
@@ -114,19 +123,37 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A refused line, reported as the operation saw it: its code, the field within its input, its message. */
-function refused(json: boolean, file: string, error: CanopyError, line: number, op: string): CommandResult {
+interface Refusal {
+  line: number;
+  op: string;
+  /** Operations committed before the refused one's chunk. */
+  appliedBefore: number;
+  /** The line of each operation. */
+  lines: readonly number[];
+}
+
+/** A refused line, reported as the operation saw it (its code, the field within its input, its message), and what stands. */
+function refused(json: boolean, file: string, error: CanopyError, { line, op, appliedBefore, lines }: Refusal): CommandResult {
   const { code, message } = error.cause instanceof CanopyError ? error.cause : error;
   const field = error.cause instanceof CanopyError ? error.cause.param : null;
-  if (json) return { exitCode: 1, output: JSON.stringify({ error: { file, line, op, code, field, message } }, null, 2) };
+  if (json) {
+    return { exitCode: 1, output: JSON.stringify({ error: { file, line, op, code, field, message, applied_before: appliedBefore } }, null, 2) };
+  }
   const at = field ? ` (field ${field})` : '';
+  const stands = appliedBefore === 0
+    ? `Nothing from ${file} was applied.`
+    : `The ${plural(appliedBefore, 'operation')} before line ${lines[appliedBefore] ?? line} were applied and stay; nothing from that line on was.`;
   return {
     exitCode: 1,
-    output: `Error: line ${line} (${op}) was refused: ${code}${at}: ${message}\nNothing from ${file} was applied: the whole file is one transaction.`,
+    output: [
+      `Error: line ${line} (${op}) was refused: ${code}${at}: ${message}`,
+      stands,
+      `Correct line ${line} and import the whole file again: what was applied is recognised and changes nothing.`,
+    ].join('\n'),
   };
 }
 
-function summarize(file: string, applied: readonly AppliedOperation[], elapsedMs: number): ImportSummary {
+function summarize(file: string, { applied, chunks }: ChunkedImport, elapsedMs: number): ImportSummary {
   const byOp: ImportSummary['by_op'] = {};
   let events = 0;
   for (const result of applied) {
@@ -142,6 +169,7 @@ function summarize(file: string, applied: readonly AppliedOperation[], elapsedMs
     unchanged: applied.filter((result) => result.unchanged).length,
     by_op: byOp,
     events,
+    chunks,
     elapsed_ms: Math.round(elapsedMs),
   };
 }
@@ -149,7 +177,7 @@ function summarize(file: string, applied: readonly AppliedOperation[], elapsedMs
 function describeSummary(summary: ImportSummary): string {
   const rows = Object.entries(summary.by_op).map(([op, counts]) => [op, String(counts.applied), String(counts.unchanged)]);
   return [
-    `Imported ${summary.file} in ${(summary.elapsed_ms / 1000).toFixed(2)} s, in one transaction:`,
+    `Imported ${summary.file} in ${(summary.elapsed_ms / 1000).toFixed(2)} s, in ${plural(summary.chunks, 'transaction')}:`,
     `  ${plural(summary.applied, 'operation')} applied, ${summary.unchanged} of them unchanged (replays), ${plural(summary.events, 'event')} written.`,
     '',
     table(['OPERATION', 'APPLIED', 'UNCHANGED'], rows),

@@ -49,15 +49,69 @@ export async function applyBatch(
   });
 }
 
+/**
+ * How long one chunk of an import may hold its transaction: on PGlite every query of the
+ * API waits for it, and a request makes a few queries.
+ */
+export const IMPORT_CHUNK_MS = 250;
+
+export interface ChunkedImport {
+  applied: AppliedOperation[];
+  /** Transactions committed. */
+  chunks: number;
+}
+
+/**
+ * Applies a long list of operations (`canopy import`) in chunks, each its own unit of
+ * work that commits once it has run for `chunkMs`, so that on the embedded database,
+ * where a transaction holds the one connection, API reads wait for a chunk and not for
+ * the whole file. Between chunks the import yields to the event loop: PGlite runs in
+ * this process and answers without I/O, so without a yield a request arriving meanwhile
+ * would not even be read until the import ended. A refusal rolls back its chunk only; what earlier chunks applied stays,
+ * and the error carries `applied_before`, the number of operations committed. Receipts
+ * make running the corrected file again safe: what was applied comes back unchanged.
+ */
+export async function applyInChunks(
+  db: Kysely<DB>,
+  operations: readonly OperationData[],
+  publicBaseUrl: string,
+  options: { chunkMs?: number; onApplied?: (index: number) => void } = {},
+): Promise<ChunkedImport> {
+  const chunkMs = options.chunkMs ?? IMPORT_CHUNK_MS;
+  const applied: AppliedOperation[] = [];
+  let chunks = 0;
+  while (applied.length < operations.length) {
+    const chunkStart = applied.length;
+    const chunk = await inUnitOfWork(db, { publicBaseUrl, foundationLock: true }, async (uow) => {
+      const started = performance.now();
+      const done: AppliedOperation[] = [];
+      do {
+        const index = chunkStart + done.length;
+        try {
+          done.push(await applyOperation(uow, operations[index]!));
+        } catch (error) {
+          throw error instanceof CanopyError ? inBatch(error, index, { applied_before: chunkStart }) : error;
+        }
+        options.onApplied?.(index);
+      } while (chunkStart + done.length < operations.length && performance.now() - started < chunkMs);
+      return done;
+    });
+    applied.push(...chunk);
+    chunks++;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return { applied, chunks };
+}
+
 /** Applies one operation in a unit of work of its own. */
 export async function applySingle(db: Kysely<DB>, operation: OperationData, publicBaseUrl: string): Promise<AppliedOperation> {
   return inUnitOfWork(db, { publicBaseUrl, foundationLock: true }, (uow) => applyOperation(uow, operation));
 }
 
 /** A refusal of the batch's operation `index`, as the batch reports it. */
-export function inBatch(error: CanopyError, index: number): CanopyError {
+export function inBatch(error: CanopyError, index: number, extra: Record<string, unknown> = {}): CanopyError {
   const at = ['operations', index];
-  return error.within(at, { wholeAt: at, messagePrefix: `Operation ${index}: `, extra: { operation_index: index } });
+  return error.within(at, { wholeAt: at, messagePrefix: `Operation ${index}: `, extra: { operation_index: index, ...extra } });
 }
 
 /**
