@@ -17,7 +17,12 @@ import { FOUNDATION_OPERATION_NAMES } from './operations.ts';
  * sending one again changes nothing. See docs/foundation.md.
  */
 
-const MAX_BATCH = 1000;
+/**
+ * A batch is one transaction, and on the embedded database every API query waits for it
+ * (about 5.5 ms an operation there): 200 keeps that wait near a second. Larger loads go
+ * through `canopy import`, which commits in chunks.
+ */
+const MAX_BATCH = 200;
 
 /**
  * A batch item whose envelope is wrong (an unknown `op`, a field beside op/input/message_id)
