@@ -3,6 +3,7 @@
  * many allocations (1,000,000 by default), over real HTTP, on PGlite and on PostgreSQL.
  * See bench/README.md for how to run it and bench/RESULTS.md for figures.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -146,7 +147,7 @@ async function benchTarget(kind: 'pglite' | 'postgres', targetRows: number): Pro
       RATE_LIMIT_PER_TOKEN_PER_MINUTE: '1000000',
       RATE_LIMIT_PER_COMPANY_PER_MINUTE: '1000000',
     });
-    const app = await buildApp({ config, db: database.db.withPlugin(capture), logger: false });
+    const app = await buildApp({ config: { ...config, secretKey: randomBytes(32).toString('hex') }, db: database.db.withPlugin(capture), logger: false });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('the app has no port');

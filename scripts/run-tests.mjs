@@ -16,6 +16,7 @@
  * test, default 300000), TEST_RUN_TIMEOUT_MS (whole run, default 1800000).
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -98,7 +99,13 @@ console.log(`run-tests: ${files.length} file(s) on ${database}`);
 
 // The output passes through this process so that the summary can be read back; the tail
 // is enough, since the summary closes the run.
-const env = process.stdout.isTTY && !process.env.NO_COLOR ? { ...process.env, FORCE_COLOR: '1' } : process.env;
+// Every Canopy process of a run shares one server secret, as an operator's processes would
+// (required with DATABASE_URL); a fresh one per run.
+const env = {
+  ...process.env,
+  CANOPY_SECRET_KEY: process.env.CANOPY_SECRET_KEY ?? randomBytes(32).toString('hex'),
+  ...(process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {}),
+};
 const child = spawn(process.execPath, nodeArgs, { stdio: ['ignore', 'pipe', 'inherit'], env });
 let tail = '';
 child.stdout.on('data', (chunk) => {

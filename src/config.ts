@@ -14,7 +14,15 @@ export interface Config {
   trustedProxies: string[];
   logLevel: string;
   rateLimits: { perTokenPerMinute: number; perCompanyPerMinute: number; writesPerCompanyPerMinute: number };
+  /**
+   * Signs download links (and, later, keys other secrets). Null on the embedded database
+   * when not set: one is generated into the data folder on first start (db/folder-secret.ts).
+   */
+  secretKey: string | null;
 }
+
+/** At least 256 bits written as text: `openssl rand -hex 32` gives 64 characters. */
+const MIN_SECRET_KEY_LENGTH = 32;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -68,6 +76,14 @@ export function loadConfig(env: Env = process.env): Config {
     writesPerCompanyPerMinute: limit('RATE_LIMIT_WRITES_PER_COMPANY_PER_MINUTE', 120),
   };
 
+  const secretKey = read('CANOPY_SECRET_KEY') ?? null;
+  if (secretKey !== null && secretKey.length < MIN_SECRET_KEY_LENGTH) {
+    problems.push(`CANOPY_SECRET_KEY must be at least ${MIN_SECRET_KEY_LENGTH} characters; generate one with: openssl rand -hex 32`);
+  }
+  if (secretKey === null && databaseUrl) {
+    problems.push('CANOPY_SECRET_KEY is required with DATABASE_URL: every Canopy process must sign and check links with the same key. Generate one with: openssl rand -hex 32');
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     databaseUrl,
@@ -78,6 +94,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustedProxies,
     logLevel,
     rateLimits,
+    secretKey,
   };
 }
 

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { controlSocketPath, startControlServer } from './control/socket.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { acquireFolderLock } from './db/folder-lock.ts';
+import { folderSecret } from './db/folder-secret.ts';
 import { type MigrationFile, migrate } from './db/migrate.ts';
 import { type DemoAccess, seedDemoWithTokens } from './demo/access.ts';
 import { startWorker } from './jobs/worker.ts';
@@ -49,7 +50,8 @@ export async function startCanopy(config: Config, options: StartOptions): Promis
     const migrations = await migrate(database);
     const demo = options.seedDemo && (await hasNoCompany(database)) ? await seedDemoWithTokens(database.db, config.publicBaseUrl) : null;
 
-    const app = await buildApp({ config, db: database.db });
+    const secretKey = config.secretKey ?? folderSecret(config.dataDir);
+    const app = await buildApp({ config: { ...config, secretKey }, db: database.db });
     await app.listen({ host: config.host, port: config.port });
     cleanups.push(() => app.close());
     const url = listeningUrl(config.host, app.server.address());

@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { folderSecret } from '../src/db/folder-secret.ts';
 import { addressAllowed } from '../src/core/ip.ts';
 import { negotiateLanguage } from '../src/core/i18n.ts';
 import { ID_PREFIXES, isId, newId } from '../src/core/ids.ts';
@@ -18,11 +22,13 @@ describe('config', () => {
   });
 
   test('every bad value is named, all at once', () => {
-    const env = { DATABASE_URL: 'mysql://x', PORT: '70000', PUBLIC_BASE_URL: 'ftp://x', TRUSTED_PROXIES: '10.0.0.0/8, proxy.local', LOG_LEVEL: 'loud' };
+    const env = {
+      DATABASE_URL: 'mysql://x', PORT: '70000', PUBLIC_BASE_URL: 'ftp://x', TRUSTED_PROXIES: '10.0.0.0/8, proxy.local', LOG_LEVEL: 'loud', CANOPY_SECRET_KEY: 'short',
+    };
     assert.throws(() => loadConfig(env), (error: unknown) => {
       assert.ok(error instanceof ConfigError);
-      assert.equal(error.problems.length, 5);
-      for (const name of ['DATABASE_URL', 'PORT', 'PUBLIC_BASE_URL', 'TRUSTED_PROXIES: "proxy.local"', 'LOG_LEVEL']) {
+      assert.equal(error.problems.length, 6);
+      for (const name of ['DATABASE_URL', 'PORT', 'PUBLIC_BASE_URL', 'TRUSTED_PROXIES: "proxy.local"', 'LOG_LEVEL', 'CANOPY_SECRET_KEY']) {
         assert.ok(error.problems.some((p) => p.startsWith(name)), `${name} in ${error.problems.join(' | ')}`);
       }
       return true;
@@ -30,11 +36,41 @@ describe('config', () => {
   });
 
   test('PUBLIC_BASE_URL loses a trailing slash; a postgres URL is taken as is', () => {
-    const config = loadConfig({ PUBLIC_BASE_URL: 'https://canopy.example.com/', DATABASE_URL: 'postgres://u@db/canopy' });
+    const config = loadConfig({ PUBLIC_BASE_URL: 'https://canopy.example.com/', DATABASE_URL: 'postgres://u@db/canopy', CANOPY_SECRET_KEY: SECRET });
     assert.equal(config.publicBaseUrl, 'https://canopy.example.com');
     assert.equal(config.databaseUrl, 'postgres://u@db/canopy');
+    assert.equal(config.secretKey, SECRET);
+  });
+
+  test('CANOPY_SECRET_KEY is required with DATABASE_URL and must be long enough', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        assert.ok(error instanceof ConfigError);
+        return error.problems;
+      }
+    };
+    assert.match(problems({ DATABASE_URL: 'postgres://u@db/canopy' }).join(), /CANOPY_SECRET_KEY is required with DATABASE_URL/);
+    assert.match(problems({ CANOPY_SECRET_KEY: 'short' }).join(), /CANOPY_SECRET_KEY must be at least 32 characters/);
+    assert.equal(loadConfig({}).secretKey, null, 'the embedded database generates its own');
+  });
+
+  test('the embedded database keeps its generated secret in the data folder, readable by the owner only', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'canopy-secret-'));
+    try {
+      const first = folderSecret(dir);
+      assert.match(first, /^[0-9a-f]{64}$/);
+      assert.equal(folderSecret(dir), first, 'the same secret after a restart');
+      assert.equal(statSync(path.join(dir, 'secret.key')).mode & 0o777, 0o600);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
+
+const SECRET = 'a-secret-key-that-is-long-enough-0123456789';
 
 describe('ids', () => {
   test('prefix, underscore and 24 alphanumerics, all different', () => {

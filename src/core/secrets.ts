@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { randomAlphanumeric } from './ids.ts';
 
 /**
@@ -41,4 +41,25 @@ export function hashSecret(value: string): string {
 /** How a stored secret is shown to the operator: `canopy_live_AbCd...wxyz`. */
 export function maskedSecret(row: { displayPrefix: string; last4: string }): string {
   return `${row.displayPrefix}...${row.last4}`;
+}
+
+/**
+ * A key for one purpose, derived from the server secret (HKDF-SHA256), so that a link
+ * signature can never be replayed as another kind of signature and the secret itself is
+ * used for nothing directly.
+ */
+export function derivedKey(serverSecret: string, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', serverSecret, 'canopy', purpose, 32));
+}
+
+/** Hex HMAC-SHA256 of `message` under a derived key. */
+export function hmacHex(key: Buffer, message: string): string {
+  return createHmac('sha256', key).update(message).digest('hex');
+}
+
+/** Compares two hex signatures in constant time. */
+export function signaturesEqual(expected: string, given: string): boolean {
+  const a = Buffer.from(expected, 'hex');
+  const b = Buffer.from(given, 'hex');
+  return a.length === b.length && a.length > 0 && timingSafeEqual(a, b);
 }

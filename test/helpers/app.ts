@@ -31,6 +31,9 @@ export interface TestResponse {
   text: string;
 }
 
+/** The server secret of a test app started without CANOPY_SECRET_KEY. */
+export const TEST_SECRET_KEY = 'test-secret-key-of-at-least-32-characters';
+
 // Registered when a test file imports this helper, i.e. on the file's root: an after()
 // registered inside a before() hook would run as soon as that hook ends.
 const cleanups: (() => Promise<void>)[] = [];
@@ -47,7 +50,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const { database, dropDatabase } = await openFreshDatabase();
   await migrate(database);
   const config = loadConfig({ ...process.env, PUBLIC_BASE_URL: 'http://canopy.test', ...env });
-  const app = await buildApp({ config, db: database.db, logger: process.env.TEST_LOG === "1" });
+  const secretKey = config.secretKey ?? TEST_SECRET_KEY;
+  const app = await buildApp({ config: { ...config, secretKey }, db: database.db, logger: process.env.TEST_LOG === "1" });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
