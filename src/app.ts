@@ -25,6 +25,7 @@ import { proofModule } from './modules/proof/index.ts';
 import { recipientsModule } from './modules/recipients/index.ts';
 import { testHelpersModule } from './modules/test-helpers/index.ts';
 import { webhookEndpointsModule } from './modules/webhook-endpoints/index.ts';
+import { publicRoutes } from './public/routes.ts';
 
 export type App = FastifyInstance;
 
@@ -48,6 +49,7 @@ const v2Api: FastifyPluginAsyncTypebox<ModuleOptions> = async (v2, { config, db 
 const SURFACES: readonly { prefix: string; routes: FastifyPluginAsyncTypebox<ModuleOptions> }[] = [
   { prefix: '/v2', routes: v2Api },
   { prefix: '/foundation/v1', routes: foundationRoutes },
+  { prefix: '', routes: publicRoutes },
 ];
 
 export interface AppOptions {

@@ -2,6 +2,11 @@ import type { ReadContext } from '../../core/context.ts';
 import { iso } from '../../core/formats.ts';
 import type { CompanyRow } from './queries.ts';
 
+/** Where Canopy serves the initials of a company without a logo. */
+export function generatedLogoUrl(publicBaseUrl: string, slug: string): string {
+  return `${publicBaseUrl}/impact/${slug}/logo.svg`;
+}
+
 export function presentCompany(row: CompanyRow, ctx: ReadContext) {
   return {
     id: row.id,
@@ -13,7 +18,8 @@ export function presentCompany(row: CompanyRow, ctx: ReadContext) {
     plan: row.plan,
     country: row.country,
     website_url: row.website_url,
-    logo_url: row.logo_url,
+    // The spec declares logo_url a URL: without a logo of its own, a company gets its initials (public/logo.ts).
+    logo_url: row.logo_url ?? generatedLogoUrl(ctx.publicBaseUrl, row.slug),
     public_page_url: `${ctx.publicBaseUrl}/impact/${row.slug}`,
     trees: {
       total: row.trees_pledged + row.trees_planted + row.trees_monitored,

@@ -47,7 +47,8 @@ export function presentMonitoring(row: Selectable<MonitoringsTable>, language: L
     trees_alive: row.trees_alive,
     method: row.method,
     photos: presentPhotos(row.photos, language),
-    notes: translate(row.notes, language),
+    // The spec declares notes a string: a measurement without notes has an empty one.
+    notes: translate(row.notes, language) ?? '',
   };
 }
 

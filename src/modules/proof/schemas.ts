@@ -40,7 +40,7 @@ export const MonitoringSchema = Type.Object(
     trees_alive: Type.Integer(),
     method: Type.String(),
     photos: Type.Array(PhotoSchema),
-    notes: Nullable(Type.String()),
+    notes: Type.String({ description: 'Translated; empty when the measurement has no notes.' }),
   },
   { $id: 'Monitoring', description: 'A survival measurement of a planting or of a whole project.' },
 );
