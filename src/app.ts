@@ -11,10 +11,12 @@ import type { DB } from './db/schema.ts';
 import { foundationRoutes } from './foundation/routes.ts';
 import { authenticateV2 } from './http/auth.ts';
 import { BODY_LIMIT_BYTES, errorHandler } from './http/error-handler.ts';
+import { registerIdempotency } from './http/idempotency.ts';
 import { guardJsonBodies } from './http/json-body.ts';
 import type { ApiModule, AppConfig, ModuleOptions } from './http/module.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { allocationsModule } from './modules/allocations/index.ts';
+import { certificatesModule } from './modules/certificates/index.ts';
 import { companyModule } from './modules/company/index.ts';
 import { eventsModule } from './modules/events/index.ts';
 import { meModule } from './modules/me/index.ts';
@@ -32,12 +34,13 @@ export type App = FastifyInstance;
 /** Every v2 resource, in the order the OpenAPI document lists them. A new resource is one line here. */
 const V2_MODULES: readonly ApiModule[] = [
   meModule, companyModule, allocationsModule, plantingsModule, partnersModule, projectsModule, proofModule,
-  recipientsModule, webhookEndpointsModule, eventsModule, testHelpersModule,
+  recipientsModule, certificatesModule, webhookEndpointsModule, eventsModule, testHelpersModule,
 ];
 
 /** The integrators' API: every request authenticated by a company token, then routed to its module. */
 const v2Api: FastifyPluginAsyncTypebox<ModuleOptions> = async (v2, { config, db }) => {
-  v2.addHook('onRequest', authenticateV2(db, config.publicBaseUrl));
+  v2.addHook('onRequest', authenticateV2(db, config.publicBaseUrl, config.secretKey));
+  registerIdempotency(v2, db);
   v2.addHook('onSend', async (request, reply) => {
     // Translated texts follow Accept-Language; caches must key on it.
     if (request.ctx) reply.header('Content-Language', request.ctx.language).header('Vary', 'Accept-Language');

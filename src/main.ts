@@ -56,7 +56,7 @@ export async function startCanopy(config: Config, options: StartOptions): Promis
     cleanups.push(() => app.close());
     const url = listeningUrl(config.host, app.server.address());
 
-    const worker = startWorker(database.db, { log: app.log });
+    const worker = startWorker(database.db, { publicBaseUrl: config.publicBaseUrl, log: app.log });
     cleanups.push(() => worker.stop());
 
     if (socketPath) {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { recordEvent } from '../src/events/record.ts';
+import { newId } from '../src/core/ids.ts';
 import { SCOPES } from '../src/core/scopes.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
@@ -43,14 +44,23 @@ before(async () => {
   const testAllocation = await make.allocation(app.db, owner, testPlanting, { livemode: false });
   const liveEvent = await recordEvent(app.db, { companyId: owner.id, livemode: true, type: 'allocation.created', object: { id: liveAllocation.id } });
   const testEvent = await recordEvent(app.db, { companyId: owner.id, livemode: false, type: 'allocation.created', object: { id: testAllocation.id } });
-  Object.assign(liveIds, { alloc: liveAllocation.id, plt: livePlanting.id, prj: liveProject.id, evt: liveEvent });
-  Object.assign(testIds, { alloc: testAllocation.id, plt: testPlanting.id, prj: testProject.id, evt: testEvent });
+  Object.assign(liveIds, { alloc: liveAllocation.id, plt: livePlanting.id, prj: liveProject.id, evt: liveEvent, ...(await recipientAndCertificate(true)) });
+  Object.assign(testIds, { alloc: testAllocation.id, plt: testPlanting.id, prj: testProject.id, evt: testEvent, ...(await recipientAndCertificate(false)) });
 });
+
+/** A recipient of the owner and a company certificate (not the recipient's, so deleting the recipient leaves it). */
+async function recipientAndCertificate(livemode: boolean) {
+  const rcp = newId('recipient');
+  const cert = newId('certificate');
+  await app.db.insertInto('recipients').values({ id: rcp, company_id: owner.id, livemode, trees: 1, source: 'api' }).execute();
+  await app.db.insertInto('certificates').values({ id: cert, company_id: owner.id, livemode, type: 'company', number: `CNP-TEST-${cert}`, trees: 10 }).execute();
+  return { rcp, cert };
+}
 
 function withId(path: string, ids: Record<string, string>): string {
   const prefix = /^\/v2\/([a-z-]+)\//.exec(path)?.[1];
   const resource = path.startsWith('/v2/test_helpers/') ? /^\/v2\/test_helpers\/([a-z-]+)\//.exec(path)?.[1] : prefix;
-  const kind = { allocations: 'alloc', plantings: 'plt', projects: 'prj', events: 'evt' }[resource ?? ''];
+  const kind = { allocations: 'alloc', plantings: 'plt', projects: 'prj', events: 'evt', recipients: 'rcp', certificates: 'cert' }[resource ?? ''];
   if (!kind) throw new Error(`No fixture id for ${path}: add one to route-guards.test.ts`);
   return path.replace('{id}', ids[kind] as string);
 }
@@ -92,9 +102,10 @@ describe('every v2 route', () => {
   test("answers 200 for the owner's own id in its own mode", async () => {
     // Test helpers only act on what they made: test-helpers.test.ts covers their 200s.
     for (const op of operations.filter((o) => o.path.includes('{id}') && !isTestHelper(o))) {
-      const live = await app.request(op.method, withId(op.path, liveIds), { token: owner.live });
+      const body = op.method === 'GET' || op.method === 'DELETE' ? undefined : {};
+      const live = await app.request(op.method, withId(op.path, liveIds), { token: owner.live, body });
       assert.equal(live.status, 200, `${op.method} ${op.path} live: ${live.text}`);
-      const testMode = await app.request(op.method, withId(op.path, testIds), { token: owner.test });
+      const testMode = await app.request(op.method, withId(op.path, testIds), { token: owner.test, body });
       assert.equal(testMode.status, 200, `${op.method} ${op.path} test: ${testMode.text}`);
     }
   });
@@ -113,12 +124,13 @@ describe('every v2 route', () => {
 
   test("answers 404 for another company's id and for the other mode's id", async () => {
     for (const op of operations.filter((o) => o.path.includes('{id}') && !isTestHelper(o))) {
-      const foreign = await app.request(op.method, withId(op.path, liveIds), { token: stranger.live });
+      const body = op.method === 'GET' || op.method === 'DELETE' ? undefined : {};
+      const foreign = await app.request(op.method, withId(op.path, liveIds), { token: stranger.live, body });
       assert.equal(foreign.status, 404, `${op.method} ${op.path} as another company`);
       assert.equal(foreign.body.error.code, 'resource_missing');
-      const otherMode = await app.request(op.method, withId(op.path, liveIds), { token: owner.test });
+      const otherMode = await app.request(op.method, withId(op.path, liveIds), { token: owner.test, body });
       assert.equal(otherMode.status, 404, `${op.method} ${op.path} live id with a test token`);
-      const otherModeBack = await app.request(op.method, withId(op.path, testIds), { token: owner.live });
+      const otherModeBack = await app.request(op.method, withId(op.path, testIds), { token: owner.live, body });
       assert.equal(otherModeBack.status, 404, `${op.method} ${op.path} test id with a live token`);
     }
   });

@@ -16,16 +16,30 @@ export interface ReadContext {
   language: Language;
   scopes: readonly Scope[];
   publicBaseUrl: string;
+  /**
+   * Signs download links. Null for the service's own renderings (the event log), which
+   * store no expiring link: a certificate's download_url is signed when it is read.
+   */
+  secretKey: string | null;
 }
 
-/** A read context for the service itself: English, every scope (events hold the full object). */
+/** A read context for the service itself: English, every scope (events hold the full object), no signed links. */
 export function systemReadContext(db: Db, companyId: string, livemode: boolean, publicBaseUrl: string): ReadContext {
-  return { db, companyId, livemode, language: 'en', scopes: SCOPES, publicBaseUrl };
+  return { db, companyId, livemode, language: 'en', scopes: SCOPES, publicBaseUrl, secretKey: null };
+}
+
+/**
+ * The Idempotency-Key a request holds (http/idempotency.ts). A write stores its response
+ * through it in its own transaction (events/unit-of-work.ts, inRequestUnitOfWork).
+ */
+export interface IdempotencyClaim {
+  storeResponse(db: Db, status: number, body: unknown): Promise<void>;
 }
 
 /** Who is calling and on whose behalf: what every v2 request carries, and every service verb takes first. */
 export interface ApiContext extends ReadContext {
   db: Kysely<DB>;
+  secretKey: string;
   token: {
     id: string;
     name: string;
@@ -35,4 +49,6 @@ export interface ApiContext extends ReadContext {
   };
   company: { id: string; name: string; slug: string };
   owner: { name: string; email: string; role: 'admin' | 'member' };
+  /** Set when the request holds an Idempotency-Key. */
+  idempotency?: IdempotencyClaim;
 }

@@ -42,6 +42,11 @@ export const ERROR_CODES = {
   unsupported_media_type: [415, REQUEST],
   resource_missing: [404, REQUEST],
   route_not_found: [404, REQUEST],
+  // Idempotent requests (spec section 8)
+  idempotency_key_missing: [400, REQUEST],
+  idempotency_key_too_long: [400, REQUEST],
+  idempotency_key_reused: [422, 'idempotency_error'],
+  request_in_progress: [409, 'idempotency_error'],
   // The test helpers
   allocation_unexpected_state: [400, REQUEST],
   test_helper_unsupported: [400, REQUEST],
@@ -169,6 +174,15 @@ export const errors = {
   /** A reference (partner_ref, company_id, ...) that names nothing Canopy knows. */
   referenceNotFound: (field: string, what: string, value: string) =>
     new CanopyError('reference_not_found', `No ${what} with ${field} "${value}".`, [field]),
+
+  idempotencyKeyMissing: () =>
+    new CanopyError('idempotency_key_missing', 'This request needs an Idempotency-Key header (1 to 255 characters), so that retrying it can never create twice.'),
+  idempotencyKeyTooLong: (length: number) =>
+    new CanopyError('idempotency_key_too_long', `The Idempotency-Key header has ${length} characters; at most 255 are allowed.`),
+  idempotencyKeyReused: (key: string) =>
+    new CanopyError('idempotency_key_reused', `Idempotency-Key "${key}" was used within the last 24 hours for a different request (another body or path). Use a new key for a new request.`),
+  requestInProgress: (key: string) =>
+    new CanopyError('request_in_progress', `A request with Idempotency-Key "${key}" is still being processed. Retry in a moment to get its result.`),
 
   internal: () => new CanopyError('internal_error', 'Something went wrong on our side. It has been logged; retry later, quoting the request id.'),
 };

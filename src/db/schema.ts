@@ -220,6 +220,8 @@ export interface RecipientsTable {
   source: 'api' | 'dashboard' | 'gift_code' | 'foundation' | 'legacy';
   certificate_id: string | null;
   foundation_ref: string | null;
+  /** The certificate is to be emailed in the recipient's language (sent by the email issue's job). */
+  send_email: Generated<boolean>;
   email_sent_at: Date | null;
   claimed_at: Date | null;
   deleted_at: Date | null;
@@ -333,6 +335,8 @@ export interface IdempotencyKeysTable {
   response_status: number | null;
   response_body: Json<unknown> | null;
   locked_at: Date | null;
+  /** The claim of the request running under this key; its response is stored only by it. */
+  locked_by: string | null;
   created_at: CreatedAt;
 }
 

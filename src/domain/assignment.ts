@@ -1,7 +1,9 @@
+import type { SelectQueryBuilder } from 'kysely';
 import { CanopyError } from '../core/errors.ts';
-import type { Db } from '../db/schema.ts';
-import { type AllocationRow, splitAllocation } from './allocations.ts';
+import type { DB, Db } from '../db/schema.ts';
+import { type AllocationRow, allocationFacts, splitAllocation } from './allocations.ts';
 import type { DomainChange } from './changes.ts';
+import { applyAllocationChange } from './counters.ts';
 
 export interface AssignTreesInput {
   companyId: string;
@@ -33,27 +35,12 @@ export async function assignTrees(db: Db, input: AssignTreesInput): Promise<{ pa
     .where('trees', '>', 0);
   if (input.projectId) query = query.where('project_id', '=', input.projectId);
 
-  // Oldest first, read in small pages so a company with many allocations is not read whole.
-  const taken: { id: string; trees: number }[] = [];
-  let still = input.trees;
-  let after: { created_at: Date; id: string } | null = null;
-  while (still > 0) {
-    let page = query.select('created_at').orderBy('created_at', 'asc').orderBy('id', 'asc').limit(100).forUpdate();
-    if (after) {
-      const cursor = after;
-      page = page.where((eb) => eb.or([eb('created_at', '>', cursor.created_at), eb.and([eb('created_at', '=', cursor.created_at), eb('id', '>', cursor.id)])]));
-    }
-    const rows = await page.execute();
-    if (rows.length === 0) break;
-    for (const row of rows) {
-      if (still === 0) break;
-      const trees = Math.min(row.trees, still);
-      taken.push({ id: row.id, trees });
-      still -= trees;
-    }
-    const last = rows.at(-1);
-    after = last ? { created_at: last.created_at, id: last.id } : null;
-  }
+  // Concurrent requests first take what no other request is assigning at this moment, so
+  // they do not all queue on the oldest allocation; only when that is too little do they
+  // wait for the allocations others hold, so that no_trees_available is never said while
+  // trees are still coming free.
+  let { taken, still } = await takeOldestUnassigned(query, input.trees, 'skip locked');
+  if (still > 0) ({ taken, still } = await takeOldestUnassigned(query, input.trees, 'wait'));
   if (still > 0) {
     const where = input.projectId ? `, project "${input.projectName ?? input.projectId}"` : '';
     throw new CanopyError(
@@ -89,4 +76,58 @@ function assignmentChanges(part: AllocationRow, remainder: AllocationRow | null,
     ];
   }
   return toRecipient ? [{ kind: 'allocation.updated', ...ref(part), previous: { recipient: null } }] : [];
+}
+
+/**
+ * Gives a recipient's trees back to the company's unassigned trees (the recipient was
+ * deleted): each of its allocations loses its owner and its certificate, with the
+ * counters, and reports allocation.updated with the recipient it had. The allocations
+ * stay as they were split; returned trees are taken again after older unassigned ones.
+ */
+export async function releaseTrees(db: Db, recipientId: string, now: Date): Promise<DomainChange[]> {
+  const held = await db.selectFrom('allocations').selectAll().where('recipient_id', '=', recipientId).orderBy('created_at').orderBy('id').forUpdate().execute();
+  const changes: DomainChange[] = [];
+  for (const row of held) {
+    const released = await db
+      .updateTable('allocations')
+      .set({ recipient_id: null, certificate_id: null, updated_at: now })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await applyAllocationChange(db, allocationFacts(row), allocationFacts(released));
+    changes.push({ kind: 'allocation.updated', allocation_id: row.id, company_id: row.company_id, livemode: row.livemode, previous: { recipient: recipientId } });
+  }
+  return changes;
+}
+
+type UnassignedQuery = SelectQueryBuilder<DB, 'allocations', { id: string; trees: number }>;
+
+/**
+ * Locks the company's oldest unassigned allocations until they hold `trees`, reading them
+ * in pages of 100 (an index scan: the unassigned allocations index), so a company with many
+ * allocations is not read whole.
+ */
+async function takeOldestUnassigned(query: UnassignedQuery, trees: number, locking: 'skip locked' | 'wait') {
+  const taken: { id: string; trees: number }[] = [];
+  let still = trees;
+  let after: { created_at: Date; id: string } | null = null;
+  while (still > 0) {
+    let page = query.select('created_at').orderBy('created_at', 'asc').orderBy('id', 'asc').limit(100).forUpdate();
+    if (locking === 'skip locked') page = page.skipLocked();
+    if (after) {
+      const cursor = after;
+      page = page.where((eb) => eb.or([eb('created_at', '>', cursor.created_at), eb.and([eb('created_at', '=', cursor.created_at), eb('id', '>', cursor.id)])]));
+    }
+    const rows = await page.execute();
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      if (still === 0) break;
+      const share = Math.min(row.trees, still);
+      taken.push({ id: row.id, trees: share });
+      still -= share;
+    }
+    const last = rows.at(-1)!;
+    after = { created_at: last.created_at, id: last.id };
+  }
+  return { taken, still };
 }

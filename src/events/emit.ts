@@ -2,6 +2,7 @@ import { type ReadContext, systemReadContext } from '../core/context.ts';
 import type { Db } from '../db/schema.ts';
 import type { AffectedCompany, DomainChange } from '../domain/changes.ts';
 import { presentAllocations } from '../modules/allocations/present.ts';
+import { loadCertificates } from '../modules/certificates/present.ts';
 import { findAllocationsByIds } from '../modules/allocations/queries.ts';
 import { presentPlantings } from '../modules/plantings/present.ts';
 import { findPlantingsByIds } from '../modules/plantings/queries.ts';
@@ -53,6 +54,13 @@ export async function emitEvents(db: Db, changes: readonly DomainChange[], publi
         for (const company of change.companies) {
           eventIds.push(await recordEvent(db, { companyId: company.company_id, livemode: company.livemode, type: 'verification.published', object, createdAt: at }));
         }
+        break;
+      }
+      case 'certificate.created': {
+        const ctx = contextFor(change.company_id, change.livemode);
+        const object = (await loadCertificates(ctx, [change.certificate_id])).get(change.certificate_id);
+        if (!object) throw new Error(`Certificate ${change.certificate_id} vanished before its event was written.`);
+        eventIds.push(await recordEvent(db, { companyId: change.company_id, livemode: change.livemode, type: 'certificate.created', object, createdAt: at }));
         break;
       }
       case 'recipient.created': {

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { ApiContext } from '../core/context.ts';
 import type { DB } from '../db/schema.ts';
 import type { DomainChange } from '../domain/changes.ts';
 import { lockFoundationWrites } from '../domain/write-lock.ts';
@@ -80,13 +81,40 @@ export interface UnitOfWorkOptions {
   now?: Date;
 }
 
-/** Runs `work` in a new unit of work and commits it, events included; a throw rolls everything back. */
-export async function inUnitOfWork<T>(db: Kysely<DB>, options: UnitOfWorkOptions, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    if (options.foundationLock) await lockFoundationWrites(trx);
-    const uow = UnitOfWork.on(trx, options.publicBaseUrl, options.now);
-    const result = await work(uow);
-    await uow.flush();
-    return result;
+/**
+ * Runs a request's write: `work` returns the response body, which is stored for the
+ * request's Idempotency-Key in the same transaction as the change and its events.
+ */
+export async function inRequestUnitOfWork<T>(ctx: ApiContext, options: { foundationLock?: boolean }, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+  return inUnitOfWork(ctx.db, { publicBaseUrl: ctx.publicBaseUrl, foundationLock: options.foundationLock }, async (uow) => {
+    const body = await work(uow);
+    await ctx.idempotency?.storeResponse(uow.db, 200, body);
+    return body;
   });
+}
+
+/** PostgreSQL aborted the transaction to break a deadlock, or for serialization: running it again is safe. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const ATTEMPTS = 3;
+
+/**
+ * Runs `work` in a new unit of work and commits it, events included; a throw rolls
+ * everything back. A transaction PostgreSQL aborted to break a deadlock (two requests
+ * locking the same allocations and counters in another order) is run again, up to three
+ * times in all, so the caller sees a result, not a 500.
+ */
+export async function inUnitOfWork<T>(db: Kysely<DB>, options: UnitOfWorkOptions, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        if (options.foundationLock) await lockFoundationWrites(trx);
+        const uow = UnitOfWork.on(trx, options.publicBaseUrl, options.now);
+        const result = await work(uow);
+        await uow.flush();
+        return result;
+      });
+    } catch (error) {
+      if (attempt >= ATTEMPTS || !RETRYABLE.has((error as { code?: string }).code ?? '')) throw error;
+    }
+  }
 }

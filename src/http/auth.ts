@@ -29,7 +29,7 @@ const LAST_USED_PRECISION_MS = 60_000;
  * `automate` and active, the caller's address is allowed, the route's scope is granted,
  * and the creator's current role allows that scope.
  */
-export function authenticateV2(db: Kysely<DB>, publicBaseUrl: string) {
+export function authenticateV2(db: Kysely<DB>, publicBaseUrl: string, secretKey: string) {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const scope = request.routeOptions.config.scope;
     if (!scope) return; // not a v2 API route (the 404 handler)
@@ -74,6 +74,7 @@ export function authenticateV2(db: Kysely<DB>, publicBaseUrl: string) {
       language: negotiateLanguage(request.headers['accept-language']),
       scopes,
       publicBaseUrl,
+      secretKey,
       token: { id: row.id, name: row.name, scopes, expiresAt: row.expires_at, ipAllowlist: row.ip_allowlist },
       company: { id: row.company_id, name: row.company_name, slug: row.company_slug },
       owner: { name: row.owner_name, email: row.owner_email, role: row.owner_role },

@@ -2,10 +2,11 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { purgeIdempotencyKeys } from './kinds/purge-idempotency-keys.ts';
 import { purgeOldEvents } from './kinds/purge-old-events.ts';
+import { refreshCompanyCertificates } from './kinds/refresh-company-certificates.ts';
 import { MAX_ATTEMPTS } from './queue.ts';
 
 /** Jobs every worker keeps scheduled; their payload is empty. */
-export const HOUSEKEEPING_KINDS = [purgeIdempotencyKeys.name, purgeOldEvents.name] as const;
+export const HOUSEKEEPING_KINDS = [purgeIdempotencyKeys.name, purgeOldEvents.name, refreshCompanyCertificates.name] as const;
 
 /**
  * Enqueues each housekeeping job unless one is already waiting, so several processes

@@ -11,7 +11,14 @@ export interface JobKind<S extends TSchema = TSchema> {
   name: string;
   payload: S;
   /** Runs one job; throwing schedules a retry. What it returns is logged. */
-  handle(db: Kysely<DB>, payload: Static<S>, context: { jobId: number; attempts: number }): Promise<Record<string, unknown> | undefined>;
+  handle(db: Kysely<DB>, payload: Static<S>, context: JobContext): Promise<Record<string, unknown> | undefined>;
+}
+
+export interface JobContext {
+  jobId: number;
+  attempts: number;
+  /** For links in the objects of events a job writes. */
+  publicBaseUrl: string;
 }
 
 export function defineJob<S extends TSchema>(kind: JobKind<S>): JobKind<S> {

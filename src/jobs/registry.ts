@@ -1,9 +1,11 @@
 import type { JobKind } from './job.ts';
+import { issueCertificate } from './kinds/issue-certificate.ts';
 import { purgeIdempotencyKeys } from './kinds/purge-idempotency-keys.ts';
 import { purgeOldEvents } from './kinds/purge-old-events.ts';
+import { refreshCompanyCertificates } from './kinds/refresh-company-certificates.ts';
 
 /** Every job kind the worker knows, one file each in kinds/. */
-export const JOB_KINDS: readonly JobKind[] = [purgeIdempotencyKeys, purgeOldEvents];
+export const JOB_KINDS: readonly JobKind[] = [purgeIdempotencyKeys, purgeOldEvents, issueCertificate, refreshCompanyCertificates] as readonly JobKind[];
 
 export type JobKinds = ReadonlyMap<string, JobKind>;
 

@@ -1,6 +1,6 @@
 import { CanopyError, errors } from '../../core/errors.ts';
 import type { UnitOfWork } from '../../events/unit-of-work.ts';
-import { createRecipient as createCompanyRecipient } from '../../modules/recipients/service.ts';
+import { addRecipient } from '../../modules/recipients/service.ts';
 import { changed, type OperationResult, unchanged } from '../results.ts';
 import type { CreateRecipientInput } from '../schemas.ts';
 
@@ -29,7 +29,7 @@ export async function createRecipient(uow: UnitOfWork, sent: CreateRecipientInpu
     return unchanged(existing.id);
   }
 
-  const id = await createCompanyRecipient({ companyId: sent.company_id, livemode: sent.livemode }, uow, {
+  const id = await addRecipient({ companyId: sent.company_id, livemode: sent.livemode }, uow, {
     trees: sent.trees,
     projectId,
     projectName: sent.project_ref,

@@ -1,17 +1,24 @@
 import type { EventType } from '../../events/record.ts';
 import type { ReadContext } from '../../core/context.ts';
 import { iso } from '../../core/formats.ts';
+import { refreshDownloadUrl } from '../certificates/present.ts';
 import { withoutPersonalData } from '../recipients/present.ts';
 import { deliveriesOf, type EventRow } from './queries.ts';
 
+const isObjectOf = <T extends string>(value: unknown, type: T): value is { object: T; id: string } =>
+  typeof value === 'object' && value !== null && (value as { object?: unknown }).object === type;
+
 /**
- * Events hold the full object (the service's copy); a token without recipients:read
- * sees it as a GET would show it to that token, without names and email.
+ * Events hold the full object (the service's copy), shown as a GET would show it to this
+ * reader: a token without recipients:read sees a recipient without names and email, and a
+ * certificate (alone or on its recipient) comes with a download link signed now.
  */
-function withoutPersonalDataIn(object: unknown): unknown {
-  const isRecipient = (value: unknown): value is { object: 'recipient' } =>
-    typeof value === 'object' && value !== null && (value as { object?: unknown }).object === 'recipient';
-  return isRecipient(object) ? withoutPersonalData(object) : object;
+function asReaderSees(ctx: ReadContext, object: unknown): unknown {
+  if (isObjectOf(object, 'certificate')) return refreshDownloadUrl(ctx, object);
+  if (!isObjectOf(object, 'recipient')) return object;
+  const { certificate } = object as { certificate?: unknown };
+  const recipient = isObjectOf(certificate, 'certificate') ? { ...object, certificate: refreshDownloadUrl(ctx, certificate) } : object;
+  return ctx.scopes.includes('recipients:read') ? recipient : withoutPersonalData(recipient);
 }
 
 /** Event rows to API objects, each with its per-endpoint delivery state. */
@@ -23,7 +30,7 @@ export async function presentEvents(ctx: ReadContext, rows: EventRow[]) {
     livemode: row.livemode,
     type: row.type as EventType,
     created: iso(row.created_at),
-    data: ctx.scopes.includes('recipients:read') ? row.data : { ...row.data, object: withoutPersonalDataIn(row.data.object) },
+    data: { ...row.data, object: asReaderSees(ctx, row.data.object) },
     deliveries: deliveries
       .filter((delivery) => delivery.event_id === row.id)
       .map((delivery) => ({

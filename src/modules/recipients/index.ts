@@ -1,4 +1,4 @@
+import { recipientRoutes } from './routes.ts';
 import { RecipientSchema } from './schemas.ts';
 
-/** Recipients' endpoints come with the recipients issue; allocations already expand to them. */
-export const recipientsModule = { schemas: [RecipientSchema] };
+export const recipientsModule = { routes: recipientRoutes, schemas: [RecipientSchema] };

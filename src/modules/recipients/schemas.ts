@@ -1,21 +1,27 @@
 import { Type } from '@sinclair/typebox';
-import { idString, Nullable, Timestamp } from '../../core/schema.ts';
+import { idString, Nullable, StringEnum, Timestamp } from '../../core/schema.ts';
+import { createdSinceParam, idParams, listSchema, pageParams, updatedSinceParam } from '../../http/params.ts';
+
+export const RECIPIENT_SOURCES = ['api', 'dashboard', 'gift_code', 'foundation', 'legacy'] as const;
+const LANGUAGE = StringEnum(['en', 'nl'], { description: 'Language of the certificate and email.' });
+const PERSONAL = 'Personal data: omitted without recipients:read.';
 
 export const RecipientSchema = Type.Object(
   {
     id: Type.String(),
     object: Type.Literal('recipient'),
     livemode: Type.Boolean(),
-    first_name: Type.Optional(Nullable(Type.String({ description: 'Personal data: omitted without recipients:read.' }))),
-    last_name: Type.Optional(Nullable(Type.String({ description: 'Personal data: omitted without recipients:read.' }))),
-    email: Type.Optional(Nullable(Type.String({ description: 'Personal data: omitted without recipients:read.' }))),
+    first_name: Type.Optional(Nullable(Type.String({ description: PERSONAL }))),
+    last_name: Type.Optional(Nullable(Type.String({ description: PERSONAL }))),
+    email: Type.Optional(Nullable(Type.String({ description: PERSONAL }))),
     language: Type.String(),
     external_reference: Nullable(Type.String({ maxLength: 255 })),
     trees: Type.Integer(),
     project: Nullable(idString('project')),
     message: Nullable(Type.String()),
     source: Type.String({ description: 'api, dashboard, gift_code, foundation or legacy' }),
-    certificate: Nullable(Type.Unknown({ description: 'The certificate object; null until generated.' })),
+    send_email: Type.Boolean({ description: 'Whether the certificate is emailed to the recipient (never in test mode).' }),
+    certificate: Nullable(Type.Ref('Certificate', { description: 'The certificate; null until it is generated, right after creation.' })),
     allocations: Type.Array(Type.String()),
     email_sent_at: Nullable(Timestamp()),
     claimed_at: Nullable(Timestamp()),
@@ -24,3 +30,60 @@ export const RecipientSchema = Type.Object(
   },
   { $id: 'Recipient', description: 'A person or customer trees were assigned to.' },
 );
+
+const NAME = (what: string) => Type.String({ minLength: 1, maxLength: 100, description: `${what}, as printed on the certificate.` });
+const EMAIL = Type.String({ format: 'email', maxLength: 254 });
+const MESSAGE = Type.String({ maxLength: 500, description: 'Printed on the certificate.' });
+const EXTERNAL_REFERENCE = Type.String({ minLength: 1, maxLength: 255, description: 'Your order or customer number; unique among your recipients.' });
+
+export const CreateRecipientBody = Type.Object(
+  {
+    trees: Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Trees taken from your unassigned trees, oldest first.' }),
+    first_name: Type.Optional(NAME('First name')),
+    last_name: Type.Optional(NAME('Last name')),
+    email: Type.Optional(EMAIL),
+    language: Type.Optional(LANGUAGE),
+    external_reference: Type.Optional(EXTERNAL_REFERENCE),
+    message: Type.Optional(MESSAGE),
+    send_email: Type.Optional(Type.Boolean({ description: 'Email the certificate to `email` in `language` (needs email; never in test mode).' })),
+    project: Type.Optional(idString('project', 'Take the trees from this project only.')),
+  },
+  { additionalProperties: false },
+);
+
+/** Only given fields change; null clears an optional field. `trees` and `project` are named so that they can be refused by name. */
+export const UpdateRecipientBody = Type.Object(
+  {
+    first_name: Type.Optional(Nullable(NAME('First name'))),
+    last_name: Type.Optional(Nullable(NAME('Last name'))),
+    email: Type.Optional(Nullable(EMAIL)),
+    language: Type.Optional(LANGUAGE),
+    external_reference: Type.Optional(Nullable(EXTERNAL_REFERENCE)),
+    message: Type.Optional(Nullable(MESSAGE)),
+    send_email: Type.Optional(Type.Boolean()),
+    trees: Type.Optional(Type.Unknown({ description: 'Cannot change after creation.' })),
+    project: Type.Optional(Type.Unknown({ description: 'Cannot change after creation.' })),
+  },
+  { additionalProperties: false },
+);
+
+export const RecipientListQuery = Type.Object(
+  {
+    external_reference: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'Exact match.' })),
+    source: Type.Optional(StringEnum(RECIPIENT_SOURCES)),
+    project: Type.Optional(idString('project')),
+    ...updatedSinceParam,
+    ...createdSinceParam,
+    ...pageParams,
+  },
+  { additionalProperties: false },
+);
+
+export const DeletedRecipientSchema = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('recipient'),
+  deleted: Type.Literal(true),
+});
+
+export const RecipientParams = idParams('recipient');
+export const RecipientList = listSchema(Type.Ref(RecipientSchema), 'Recipients, newest first.');

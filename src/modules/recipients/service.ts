@@ -1,9 +1,17 @@
-import { CanopyError } from '../../core/errors.ts';
-import { newId } from '../../core/ids.ts';
+import type { Static } from '@sinclair/typebox';
+import type { ApiContext } from '../../core/context.ts';
+import { CanopyError, errors } from '../../core/errors.ts';
 import type { Language } from '../../core/i18n.ts';
-import { assignTrees } from '../../domain/assignment.ts';
+import { newId } from '../../core/ids.ts';
+import { assignTrees, releaseTrees } from '../../domain/assignment.ts';
 import { adjustCompanyCount } from '../../domain/counters.ts';
-import type { UnitOfWork } from '../../events/unit-of-work.ts';
+import { inRequestUnitOfWork, type UnitOfWork } from '../../events/unit-of-work.ts';
+import { issueCertificate } from '../../jobs/kinds/issue-certificate.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+import { withdrawPersonalCertificate } from '../certificates/service.ts';
+import { presentRecipients } from './present.ts';
+import { findRecipient } from './queries.ts';
+import type { CreateRecipientBody, UpdateRecipientBody } from './schemas.ts';
 
 /** Whose recipient: a company in one mode. An API request's context is one; so is a foundation operation's company. */
 export interface CompanyScope {
@@ -26,6 +34,7 @@ export interface NewRecipient {
   source: 'api' | 'dashboard' | 'gift_code' | 'foundation' | 'legacy';
   /** The foundation's reference, for a recipient the foundation created. */
   foundationRef?: string | null;
+  sendEmail?: boolean;
 }
 
 /**
@@ -34,21 +43,9 @@ export interface NewRecipient {
  * `recipient.created` and the allocation events of the split are recorded. Refuses with
  * `external_reference_taken` or `no_trees_available`, changing nothing.
  */
-export async function createRecipient(scope: CompanyScope, uow: UnitOfWork, input: NewRecipient): Promise<string> {
+export async function addRecipient(scope: CompanyScope, uow: UnitOfWork, input: NewRecipient): Promise<string> {
   const { db, now } = uow;
-  if (input.externalReference) {
-    const taken = await db
-      .selectFrom('recipients')
-      .select('id')
-      .where('company_id', '=', scope.companyId)
-      .where('livemode', '=', scope.livemode)
-      .where('external_reference', '=', input.externalReference)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    if (taken) {
-      throw new CanopyError('external_reference_taken', `Recipient ${taken.id} already has external_reference "${input.externalReference}".`, ['external_reference']);
-    }
-  }
+  if (input.externalReference) await ensureExternalReferenceFree(scope, uow, input.externalReference);
 
   const id = newId('recipient');
   await db
@@ -68,6 +65,7 @@ export async function createRecipient(scope: CompanyScope, uow: UnitOfWork, inpu
       source: input.source,
       certificate_id: null,
       foundation_ref: input.foundationRef ?? null,
+      send_email: input.sendEmail ?? false,
       created_at: now,
       updated_at: now,
     })
@@ -83,5 +81,132 @@ export async function createRecipient(scope: CompanyScope, uow: UnitOfWork, inpu
   });
   await adjustCompanyCount(db, scope.companyId, scope.livemode, 'recipients', 1);
   uow.record({ kind: 'recipient.created', recipient_id: id, company_id: scope.companyId, livemode: scope.livemode }, ...assigned.changes);
+  // Its certificate is generated right after, by the worker (certificate.created).
+  await enqueueJob(db, issueCertificate, { recipient_id: id });
   return id;
+}
+
+type CreateBody = Static<typeof CreateRecipientBody>;
+type UpdateBody = Static<typeof UpdateRecipientBody>;
+
+/** POST /v2/recipients: a recipient with trees, its certificate to follow (certificate: null in the answer). */
+export async function createRecipient(ctx: ApiContext, body: CreateBody) {
+  if (body.send_email && !body.email) throw errors.parameterMissing(['email'], 'send_email is true, so the email to send the certificate to is needed.');
+  return inRequestUnitOfWork(ctx, {}, async (uow) => {
+    if (body.project) await visibleProject(ctx, uow, body.project);
+    const id = await addRecipient(ctx, uow, {
+      trees: body.trees,
+      projectId: body.project ?? null,
+      firstName: body.first_name,
+      lastName: body.last_name,
+      email: body.email,
+      language: body.language,
+      externalReference: body.external_reference,
+      message: body.message,
+      source: 'api',
+      sendEmail: body.send_email,
+    });
+    return recipientObject(ctx, uow, id);
+  });
+}
+
+/** The fields the certificate prints: changing one reissues it. */
+const PRINTED_FIELDS = ['first_name', 'last_name', 'language', 'message'] as const;
+
+/**
+ * PATCH /v2/recipients/{id}: only the given fields change. Trees and project are fixed
+ * at creation. A change to what the certificate prints reissues it (certificate.created).
+ */
+export async function updateRecipient(ctx: ApiContext, id: string, body: UpdateBody) {
+  for (const fixed of ['trees', 'project'] as const) {
+    if (body[fixed] !== undefined) throw errors.parameterInvalid([fixed], `${fixed} cannot be changed after a recipient is created; delete the recipient and create another.`);
+  }
+  return inRequestUnitOfWork(ctx, {}, async (uow) => {
+    const current = await lockedRecipient(ctx, uow, id);
+    const email = body.email === undefined ? current.email : body.email;
+    const sendEmail = body.send_email ?? current.send_email;
+    if (sendEmail && !email) throw errors.parameterMissing(['email'], 'send_email is true, so the email to send the certificate to is needed.');
+    const next = {
+      first_name: body.first_name === undefined ? current.first_name : body.first_name,
+      last_name: body.last_name === undefined ? current.last_name : body.last_name,
+      email,
+      language: body.language ?? current.language,
+      external_reference: body.external_reference === undefined ? current.external_reference : body.external_reference,
+      message: body.message === undefined ? current.message : body.message,
+      send_email: sendEmail,
+    };
+    if (next.external_reference && next.external_reference !== current.external_reference) await ensureExternalReferenceFree(ctx, uow, next.external_reference);
+    const changed = (Object.keys(next) as (keyof typeof next)[]).filter((field) => next[field] !== current[field]);
+    if (changed.length > 0) {
+      await uow.db.updateTable('recipients').set({ ...next, updated_at: uow.now }).where('id', '=', id).execute();
+      if (changed.some((field) => (PRINTED_FIELDS as readonly string[]).includes(field))) await enqueueJob(uow.db, issueCertificate, { recipient_id: id });
+    }
+    return recipientObject(ctx, uow, id);
+  });
+}
+
+/**
+ * DELETE /v2/recipients/{id}: the personal data and the certificate go (its public page
+ * then says it was withdrawn), the trees return to the unassigned trees, and the
+ * external_reference is free again. Answered as Stripe does: `{id, object, deleted: true}`.
+ */
+export async function deleteRecipient(ctx: ApiContext, id: string) {
+  return inRequestUnitOfWork(ctx, {}, async (uow) => {
+    await lockedRecipient(ctx, uow, id);
+    uow.record(...(await releaseTrees(uow.db, id, uow.now)));
+    await withdrawPersonalCertificate(uow, id);
+    await uow.db
+      .updateTable('recipients')
+      .set({ first_name: null, last_name: null, email: null, message: null, send_email: false, certificate_id: null, deleted_at: uow.now, updated_at: uow.now })
+      .where('id', '=', id)
+      .execute();
+    await adjustCompanyCount(uow.db, ctx.companyId, ctx.livemode, 'recipients', -1);
+    return { id, object: 'recipient' as const, deleted: true as const };
+  });
+}
+
+async function lockedRecipient(ctx: ApiContext, uow: UnitOfWork, id: string) {
+  const row = await uow.db
+    .selectFrom('recipients')
+    .selectAll()
+    .where('id', '=', id)
+    .where('company_id', '=', ctx.companyId)
+    .where('livemode', '=', ctx.livemode)
+    .where('deleted_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw errors.notFound('recipient', id);
+  return row;
+}
+
+/** A project the company has trees in, in this mode: the only ones it can take trees from. */
+async function visibleProject(ctx: ApiContext, uow: UnitOfWork, projectId: string): Promise<void> {
+  const member = await uow.db
+    .selectFrom('company_projects')
+    .select('project_id')
+    .where('company_id', '=', ctx.companyId)
+    .where('livemode', '=', ctx.livemode)
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
+  if (!member) throw errors.notFound('project', projectId, 'project');
+}
+
+async function ensureExternalReferenceFree(scope: CompanyScope, uow: UnitOfWork, externalReference: string): Promise<void> {
+  const taken = await uow.db
+    .selectFrom('recipients')
+    .select('id')
+    .where('company_id', '=', scope.companyId)
+    .where('livemode', '=', scope.livemode)
+    .where('external_reference', '=', externalReference)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (taken) {
+    throw new CanopyError('external_reference_taken', `Recipient ${taken.id} already has external_reference "${externalReference}".`, ['external_reference']);
+  }
+}
+
+/** The recipient as GET returns it, read inside the unit of work. */
+async function recipientObject(ctx: ApiContext, uow: UnitOfWork, id: string) {
+  const [recipient] = await presentRecipients({ ...ctx, db: uow.db }, [await findRecipient({ ...ctx, db: uow.db }, id)]);
+  return recipient!;
 }

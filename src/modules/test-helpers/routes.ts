@@ -3,11 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { errors } from '../../core/errors.ts';
 import { NoQuery } from '../../http/params.ts';
-import { presentAllocations } from '../allocations/present.ts';
-import { findAllocation } from '../allocations/queries.ts';
 import { AllocationParams, AllocationSchema } from '../allocations/schemas.ts';
-import { presentProjects } from '../projects/present.ts';
-import { findProject } from '../projects/queries.ts';
 import { ProjectParams, ProjectSchema } from '../projects/schemas.ts';
 import { ChangeTestAllocationTreesBody, CreateTestAllocationBody } from './schemas.ts';
 import {
@@ -30,10 +26,6 @@ export const testHelperRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Before body validation, so a live token hears "no such route" whatever it sends.
   app.addHook('preValidation', async (request) => requireTestMode(request));
 
-  const respondWithAllocation = async (request: FastifyRequest, id: string) => {
-    const [allocation] = await presentAllocations(request.ctx, [await findAllocation(request.ctx, id)]);
-    return allocation;
-  };
 
   app.post(
     '/test_helpers/allocations',
@@ -48,7 +40,7 @@ export const testHelperRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Ref(AllocationSchema) },
       },
     },
-    async (request) => respondWithAllocation(request, await createTestAllocation(request.ctx, request.body)),
+    async (request) => createTestAllocation(request.ctx, request.body),
   );
 
   const move = (path: string, summary: string, operationId: string, action: typeof plantTestAllocation) =>
@@ -58,7 +50,7 @@ export const testHelperRoutes: FastifyPluginAsyncTypebox = async (app) => {
         config: { scope: 'allocations:read', resource: 'allocation' },
         schema: { operationId, summary, tags, params: AllocationParams, querystring: NoQuery, response: { 200: Type.Ref(AllocationSchema) } },
       },
-      async (request) => respondWithAllocation(request, await action(request.ctx, request.params.id)),
+      async (request) => action(request.ctx, request.params.id),
     );
   move('plant', 'Complete the test planting so the allocation is planted (allocation.planted)', 'testHelperPlantAllocation', plantTestAllocation);
   move('monitor', 'Record a measurement so the allocation is monitored (allocation.monitored, planting.updated)', 'testHelperMonitorAllocation', monitorTestAllocation);
@@ -77,7 +69,7 @@ export const testHelperRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Ref(AllocationSchema) },
       },
     },
-    async (request) => respondWithAllocation(request, await changeTestAllocationTrees(request.ctx, request.params.id, request.body.trees)),
+    async (request) => changeTestAllocationTrees(request.ctx, request.params.id, request.body.trees),
   );
 
   app.post(
@@ -93,10 +85,6 @@ export const testHelperRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Ref(ProjectSchema) },
       },
     },
-    async (request) => {
-      await publishTestVerification(request.ctx, request.params.id);
-      const [project] = await presentProjects(request.ctx, [await findProject(request.ctx, request.params.id)]);
-      return project;
-    },
+    async (request) => publishTestVerification(request.ctx, request.params.id),
   );
 };

@@ -1,11 +1,15 @@
 import type { ApiContext } from '../../core/context.ts';
 import { CanopyError, errors } from '../../core/errors.ts';
 import { randomAlphanumeric } from '../../core/ids.ts';
-import { inUnitOfWork, type UnitOfWork } from '../../events/unit-of-work.ts';
+import { inRequestUnitOfWork, type UnitOfWork } from '../../events/unit-of-work.ts';
 import { changeAllocationTrees, recordAllocation } from '../../foundation/ops/allocations.ts';
 import { upsertPartner, upsertProject } from '../../foundation/ops/catalog.ts';
 import { completePlanting, upsertPlanting } from '../../foundation/ops/plantings.ts';
 import { publishVerification, recordMonitoring } from '../../foundation/ops/proof.ts';
+import { presentAllocations } from '../allocations/present.ts';
+import { findAllocation } from '../allocations/queries.ts';
+import { presentProjects } from '../projects/present.ts';
+import { findProject } from '../projects/queries.ts';
 
 /**
  * Test helpers (after Stripe's): let an integrator drive a test allocation through its
@@ -29,10 +33,18 @@ const notHelperMade = (id: string) =>
 
 /**
  * The helpers run foundation operations, so they take the foundation write lock. A
- * refused operation's error names the field as the helper's body does (`trees`).
+ * refused operation's error names the field as the helper's body does (`trees`). Each
+ * answers with the object as it stands after the change, read in the same transaction.
  */
 function asFoundation<T>(ctx: ApiContext, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
-  return inUnitOfWork(ctx.db, { publicBaseUrl: ctx.publicBaseUrl, foundationLock: true }, work);
+  return inRequestUnitOfWork(ctx, { foundationLock: true }, work);
+}
+
+/** The allocation as GET /v2/allocations/{id} returns it, read inside the unit of work. */
+async function allocationObject(ctx: ApiContext, uow: UnitOfWork, id: string) {
+  const inTransaction = { ...ctx, db: uow.db };
+  const [allocation] = await presentAllocations(inTransaction, [await findAllocation(inTransaction, id)]);
+  return allocation!;
 }
 
 function today(): string {
@@ -55,7 +67,7 @@ async function sandboxProjectRef(uow: UnitOfWork): Promise<string> {
   return SANDBOX_PROJECT_REF;
 }
 
-export async function createTestAllocation(ctx: ApiContext, input: { trees: number; project?: string }): Promise<string> {
+export async function createTestAllocation(ctx: ApiContext, input: { trees: number; project?: string }) {
   return asFoundation(ctx, async (uow) => {
     let projectRef: string;
     if (input.project) {
@@ -81,7 +93,7 @@ export async function createTestAllocation(ctx: ApiContext, input: { trees: numb
       planting_ref: `${REF_PREFIX}planting:${key}`,
       trees: input.trees,
     });
-    return result.id;
+    return allocationObject(ctx, uow, result.id);
   });
 }
 
@@ -105,7 +117,7 @@ async function helperAllocation(uow: UnitOfWork, ctx: ApiContext, id: string) {
   return row;
 }
 
-export async function plantTestAllocation(ctx: ApiContext, id: string): Promise<string> {
+export async function plantTestAllocation(ctx: ApiContext, id: string) {
   return asFoundation(ctx, async (uow) => {
     const allocation = await helperAllocation(uow, ctx, id);
     if (allocation.status !== 'pledged') throw unexpectedState(id, allocation.status, 'planted');
@@ -118,11 +130,11 @@ export async function plantTestAllocation(ctx: ApiContext, id: string): Promise<
       planted_at: today(), species: species.slice(0, 1), geometry, planting_method: 'seedlings',
     });
     await completePlanting(uow, { ref: allocation.planting_ref });
-    return id;
+    return allocationObject(ctx, uow, id);
   });
 }
 
-export async function monitorTestAllocation(ctx: ApiContext, id: string): Promise<string> {
+export async function monitorTestAllocation(ctx: ApiContext, id: string) {
   return asFoundation(ctx, async (uow) => {
     const allocation = await helperAllocation(uow, ctx, id);
     if (allocation.status !== 'planted') throw unexpectedState(id, allocation.status, 'monitored');
@@ -138,18 +150,18 @@ export async function monitorTestAllocation(ctx: ApiContext, id: string): Promis
       livemode: false,
     });
     await uow.db.updateTable('monitorings').set({ owner_company_id: ctx.companyId }).where('id', '=', result.id).execute();
-    return id;
+    return allocationObject(ctx, uow, id);
   });
 }
 
-export async function changeTestAllocationTrees(ctx: ApiContext, id: string, trees: number): Promise<string> {
+export async function changeTestAllocationTrees(ctx: ApiContext, id: string, trees: number) {
   return asFoundation(ctx, async (uow) => {
     const allocation = await helperAllocation(uow, ctx, id);
     // The helper's own planting was made just big enough; let it hold the new count.
     // Its growth is a sandbox detail, so its planting.updated is not told.
     await upsertPlanting(uow.apart(), { ref: allocation.planting_ref, project_ref: allocation.project_ref, trees: Math.max(trees, allocation.planting_trees) });
     await changeAllocationTrees(uow, { ref: allocation.foundation_ref as string, trees });
-    return id;
+    return allocationObject(ctx, uow, id);
   });
 }
 
@@ -157,7 +169,7 @@ export async function changeTestAllocationTrees(ctx: ApiContext, id: string, tre
  * A verification statement in test mode for a project the company has test trees in.
  * Only the calling company hears of it: another company's test log is not ours to fill.
  */
-export async function publishTestVerification(ctx: ApiContext, projectId: string): Promise<string> {
+export async function publishTestVerification(ctx: ApiContext, projectId: string) {
   return asFoundation(ctx, async (uow) => {
     const project = await uow.db
       .selectFrom('company_projects as cp')
@@ -186,6 +198,8 @@ export async function publishTestVerification(ctx: ApiContext, projectId: string
     for (const change of apart.changes) {
       if (change.kind === 'verification.published') uow.record({ ...change, companies: [{ company_id: ctx.companyId, livemode: false }] });
     }
-    return projectId;
+    const inTransaction = { ...ctx, db: uow.db };
+    const [object] = await presentProjects(inTransaction, [await findProject(inTransaction, projectId)]);
+    return object!;
   });
 }

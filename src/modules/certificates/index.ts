@@ -1,0 +1,4 @@
+import { certificateRoutes } from './routes.ts';
+import { CertificateSchema } from './schemas.ts';
+
+export const certificatesModule = { routes: certificateRoutes, schemas: [CertificateSchema] };

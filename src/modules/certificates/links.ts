@@ -1,0 +1,31 @@
+import { derivedKey, hmacHex, signaturesEqual } from '../../core/secrets.ts';
+
+/** How long a download link works: long enough to click, short enough that a forwarded link dies. */
+export const DOWNLOAD_LINK_SECONDS = 3600;
+const PURPOSE = 'certificate-download';
+
+/** The stable public page of a certificate: `{PUBLIC_BASE_URL}/certificates/{id}`. */
+export function certificatePageUrl(publicBaseUrl: string, id: string): string {
+  return `${publicBaseUrl}/certificates/${id}`;
+}
+
+/**
+ * A signed, expiring link to a certificate's PDF:
+ * `{PUBLIC_BASE_URL}/certificates/{id}/download?expires=<unix seconds>&signature=<hex>`, the
+ * signature an HMAC-SHA256 over "<id>.<expires>" with a key derived from the server secret.
+ */
+export function signedDownloadUrl(publicBaseUrl: string, secretKey: string, id: string, now = new Date()): string {
+  const expires = Math.floor(now.getTime() / 1000) + DOWNLOAD_LINK_SECONDS;
+  return `${certificatePageUrl(publicBaseUrl, id)}/download?expires=${expires}&signature=${downloadSignature(secretKey, id, expires)}`;
+}
+
+function downloadSignature(secretKey: string, id: string, expires: number): string {
+  return hmacHex(derivedKey(secretKey, PURPOSE), `${id}.${expires}`);
+}
+
+/** Whether a download link's expiry and signature are ours and not yet past. */
+export function downloadLinkValid(secretKey: string, id: string, expires: string, signature: string, now = new Date()): boolean {
+  if (!/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) return false;
+  if (Number(expires) * 1000 < now.getTime()) return false;
+  return signaturesEqual(downloadSignature(secretKey, id, Number(expires)), signature);
+}

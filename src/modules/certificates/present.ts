@@ -1,0 +1,44 @@
+import type { ReadContext } from '../../core/context.ts';
+import { iso } from '../../core/formats.ts';
+import type { Language } from '../../core/i18n.ts';
+import { certificatePageUrl, signedDownloadUrl } from './links.ts';
+import { allocationIdsByRecipient, type CertificateRow, findCertificatesByIds } from './queries.ts';
+
+/**
+ * Certificate rows to API objects, with a freshly signed download link. The service's own
+ * renderings (events) have no secret and store `download_url` as null; readers of the
+ * event log get a fresh link (refreshDownloadUrl).
+ */
+export async function presentCertificates(ctx: ReadContext, rows: readonly CertificateRow[]) {
+  const allocations = await allocationIdsByRecipient(ctx, rows.flatMap((row) => (row.recipient_id ? [row.recipient_id] : [])));
+  return rows.map((row) => ({
+    id: row.id,
+    object: 'certificate' as const,
+    livemode: row.livemode,
+    type: row.type,
+    number: row.number,
+    trees: row.trees,
+    project: row.project_id,
+    recipient: row.recipient_id,
+    allocations: row.recipient_id ? (allocations.get(row.recipient_id) ?? []) : [],
+    language: row.language as Language,
+    issued_at: iso(row.issued_at),
+    url: certificatePageUrl(ctx.publicBaseUrl, row.id),
+    // Null only in the event log's stored copy, which every reader gets with a fresh link (refreshDownloadUrl).
+    download_url: (ctx.secretKey ? signedDownloadUrl(ctx.publicBaseUrl, ctx.secretKey, row.id) : null) as string,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  }));
+}
+
+export type CertificateObject = Awaited<ReturnType<typeof presentCertificates>>[number];
+
+export async function loadCertificates(ctx: ReadContext, ids: readonly string[]) {
+  const objects = await presentCertificates(ctx, await findCertificatesByIds(ctx, ids));
+  return new Map(objects.map((object) => [object.id, object]));
+}
+
+/** A certificate object stored earlier (in an event), with a download link signed now. */
+export function refreshDownloadUrl(ctx: ReadContext, object: { id: string; download_url?: unknown }) {
+  return ctx.secretKey ? { ...object, download_url: signedDownloadUrl(ctx.publicBaseUrl, ctx.secretKey, object.id) } : object;
+}
