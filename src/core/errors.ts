@@ -22,6 +22,7 @@ const REQUEST = 'invalid_request_error';
 export const ERROR_CODES = {
   // 401: who is calling?
   token_missing: [401, AUTH],
+  token_ambiguous: [401, AUTH],
   token_invalid: [401, AUTH],
   token_revoked: [401, AUTH],
   token_expired: [401, AUTH],
@@ -134,6 +135,8 @@ export function pathFromPointer(pointer: string): string[] {
 export const errors = {
   tokenMissing: () =>
     new CanopyError('token_missing', 'No API token provided. Send it as "Authorization: Bearer canopy_live_..." (or canopy_test_...).'),
+  tokenAmbiguous: (count: number) =>
+    new CanopyError('token_ambiguous', `The request has ${count} Authorization headers; send exactly one, so it is clear whose credential it is.`),
   tokenInvalid: () => new CanopyError('token_invalid', 'The API token provided is not a valid Canopy token.'),
   tokenRevoked: () => new CanopyError('token_revoked', 'This API token has been revoked.'),
   tokenExpired: (at: Date) => new CanopyError('token_expired', `This API token expired at ${at.toISOString()}.`),

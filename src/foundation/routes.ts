@@ -55,7 +55,7 @@ const ResultSchema = Type.Object({
 export const foundationRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { db, config }) => {
   const { publicBaseUrl } = config;
   app.addHook('onRequest', async (request) => {
-    const key = bearerToken(request.headers.authorization);
+    const key = bearerToken(request.raw.rawHeaders);
     if (!(await foundationKeyValid(db, key))) throw errors.tokenInvalid();
   });
 

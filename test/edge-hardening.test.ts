@@ -1,0 +1,118 @@
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { describe, test } from 'node:test';
+import { createFoundationKey } from '../src/operator/foundation-keys.ts';
+import { startTestApp } from './helpers/app.ts';
+import * as make from './helpers/factories.ts';
+
+/**
+ * What an outside probe sent at the edge of the HTTP server: requests a well-behaved
+ * client never makes (repeated credentials, broken framing, unknown methods), each
+ * answered in the one error shape with a Request-Id.
+ */
+
+const app = await startTestApp();
+const { port } = new URL(app.baseUrl);
+
+interface RawResponse {
+  status: number;
+  /** Header names in lower case; a repeated header keeps its last value. */
+  headers: Record<string, string>;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON
+  body: any;
+  text: string;
+}
+
+/**
+ * Writes `request` byte for byte to a fresh connection and reads one response, up to the
+ * server closing the connection. Well-formed requests must ask for `Connection: close`.
+ */
+function rawRequest(request: string): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.setTimeout(5000, () => socket.destroy(new Error(`no complete answer to ${JSON.stringify(request.slice(0, 60))}`)));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      try {
+        resolve(parseResponse(Buffer.concat(chunks).toString('utf8')));
+      } catch (error) {
+        reject(error);
+      }
+    });
+    socket.end(request);
+  });
+}
+
+function parseResponse(raw: string): RawResponse {
+  const headerEnd = raw.indexOf('\r\n\r\n');
+  assert.ok(headerEnd > 0, `not an HTTP response: ${JSON.stringify(raw)}`);
+  const [statusLine = '', ...headerLines] = raw.slice(0, headerEnd).split('\r\n');
+  const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1]);
+  const headers: Record<string, string> = {};
+  for (const line of headerLines) {
+    const colon = line.indexOf(':');
+    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  const text = raw.slice(headerEnd + 4);
+  const body = headers['content-type']?.includes('json') ? JSON.parse(text) : text;
+  return { status, headers, body, text };
+}
+
+/** The one error shape, with a Request-Id header equal to its request_id. */
+function assertCanopyError(response: RawResponse, status: number, code: string) {
+  assert.equal(response.status, status, response.text);
+  assert.match(response.headers['content-type'] ?? '', /^application\/json/);
+  const { error } = response.body;
+  assert.deepEqual(Object.keys(error).sort(), ['code', 'doc_url', 'message', 'param', 'request_id', 'type']);
+  assert.equal(error.code, code, response.text);
+  assert.equal(typeof error.message, 'string');
+  assert.ok(error.doc_url.endsWith(`#${code}`));
+  assert.match(error.request_id, /^req_[A-Za-z0-9]{24}$/);
+  assert.equal(response.headers['request-id'], error.request_id);
+}
+
+function get(path: string, headerLines: string[]): Promise<RawResponse> {
+  return rawRequest([`GET ${path} HTTP/1.1`, 'Host: canopy.test', 'Connection: close', ...headerLines, '', ''].join('\r\n'));
+}
+
+function postJson(path: string, headerLines: string[], body: unknown): Promise<RawResponse> {
+  const json = JSON.stringify(body);
+  return rawRequest(
+    [`POST ${path} HTTP/1.1`, 'Host: canopy.test', 'Connection: close', 'Content-Type: application/json', `Content-Length: ${Buffer.byteLength(json)}`, ...headerLines, '', json].join('\r\n'),
+  );
+}
+
+describe('a credential sent twice is refused, not guessed', () => {
+  test('two Authorization headers with tokens of two companies: 401 token_ambiguous', async () => {
+    const first = await make.companyWithTokens(app.db);
+    const second = await make.companyWithTokens(app.db);
+    const response = await get('/v2/company', [`Authorization: Bearer ${first.live}`, `Authorization: Bearer ${second.live}`]);
+    assertCanopyError(response, 401, 'token_ambiguous');
+    assert.equal(response.body.error.type, 'authentication_error');
+  });
+
+  test('the header name is matched in any case, and the same token twice is still two headers', async () => {
+    const company = await make.companyWithTokens(app.db);
+    const response = await get('/v2/me', [`Authorization: Bearer ${company.live}`, `authorization: Bearer ${company.live}`]);
+    assertCanopyError(response, 401, 'token_ambiguous');
+  });
+
+  test('one Authorization header still works', async () => {
+    const company = await make.companyWithTokens(app.db);
+    const response = await get('/v2/company', [`Authorization: Bearer ${company.live}`]);
+    assert.equal(response.status, 200, response.text);
+    assert.equal(response.body.id, company.id);
+  });
+
+  test('the foundation API refuses two keys the same way, and takes one', async () => {
+    const first = (await createFoundationKey(app.db, 'first')).key;
+    const second = (await createFoundationKey(app.db, 'second')).key;
+    const operation = { op: 'upsert_partner', input: { ref: 'ptn-ambiguous', name: 'Ambiguous Partners', country: 'KE' } };
+    const twice = await postJson('/foundation/v1/operations', [`Authorization: Bearer ${first}`, `AUTHORIZATION: Bearer ${second}`], operation);
+    assertCanopyError(twice, 401, 'token_ambiguous');
+    const once = await postJson('/foundation/v1/operations', [`Authorization: Bearer ${first}`], operation);
+    assert.equal(once.status, 200, once.text);
+  });
+});
