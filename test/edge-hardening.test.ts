@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import net from 'node:net';
+import net, { type Socket } from 'node:net';
 import { describe, test } from 'node:test';
 import { createFoundationKey } from '../src/operator/foundation-keys.ts';
 import { startTestApp } from './helpers/app.ts';
@@ -25,7 +25,8 @@ interface RawResponse {
 
 /**
  * Writes `request` byte for byte to a fresh connection and reads one response, up to the
- * server closing the connection. Well-formed requests must ask for `Connection: close`.
+ * server closing the connection: the client never closes first, so a server that keeps
+ * the connection open fails the test. Well-formed requests must ask for `Connection: close`.
  */
 function rawRequest(request: string): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
@@ -41,7 +42,7 @@ function rawRequest(request: string): Promise<RawResponse> {
         reject(error);
       }
     });
-    socket.end(request);
+    socket.write(request);
   });
 }
 
@@ -114,5 +115,69 @@ describe('a credential sent twice is refused, not guessed', () => {
     assertCanopyError(twice, 401, 'token_ambiguous');
     const once = await postJson('/foundation/v1/operations', [`Authorization: Bearer ${first}`], operation);
     assert.equal(once.status, 200, once.text);
+  });
+});
+
+describe('requests refused below routing answer in the one shape, then close', () => {
+  const host = 'Host: canopy.test\r\n';
+
+  test('a method Node knows but no route takes (PROPFIND) is 404 route_not_found', async () => {
+    const response = await rawRequest(`PROPFIND /v2/me HTTP/1.1\r\n${host}Connection: close\r\n\r\n`);
+    assertCanopyError(response, 404, 'route_not_found');
+  });
+
+  test('a method the HTTP parser does not know (FOO) is 400 request_malformed', async () => {
+    const response = await rawRequest(`FOO /v2/me HTTP/1.1\r\n${host}\r\n`);
+    assertCanopyError(response, 400, 'request_malformed');
+    assert.equal(response.headers.connection, 'close');
+  });
+
+  test('a garbage request line is 400 request_malformed', async () => {
+    assertCanopyError(await rawRequest('hello world\r\n\r\n'), 400, 'request_malformed');
+  });
+
+  test('headers larger than the server takes are 431 headers_too_large', async () => {
+    const response = await rawRequest(`GET /v2/me HTTP/1.1\r\n${host}X-Padding: ${'a'.repeat(20_000)}\r\n\r\n`);
+    assertCanopyError(response, 431, 'headers_too_large');
+  });
+
+  test('a chunked body with a bad chunk size is 400 request_malformed', async () => {
+    const response = await rawRequest(
+      `POST /foundation/v1/operations HTTP/1.1\r\n${host}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`,
+    );
+    assertCanopyError(response, 400, 'request_malformed');
+  });
+
+  test('chunk extensions larger than the server takes are 413 body_too_large', async () => {
+    const response = await rawRequest(
+      `POST /foundation/v1/operations HTTP/1.1\r\n${host}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2;x=${'a'.repeat(20_000)}\r\n{}\r\n0\r\n\r\n`,
+    );
+    assertCanopyError(response, 413, 'body_too_large');
+  });
+
+  test('an invalid Content-Length, or one beside Transfer-Encoding, is 400 request_malformed', async () => {
+    const post = `POST /foundation/v1/operations HTTP/1.1\r\n${host}Content-Type: application/json\r\n`;
+    assertCanopyError(await rawRequest(`${post}Content-Length: abc\r\n\r\n{}`), 400, 'request_malformed');
+    assertCanopyError(await rawRequest(`${post}Content-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n{}`), 400, 'request_malformed');
+  });
+
+  test('an HTTP/1.1 request without Host is 400 request_malformed; HTTP/1.0 needs none', async () => {
+    const response = await rawRequest('GET /v2/me HTTP/1.1\r\nConnection: close\r\n\r\n');
+    assertCanopyError(response, 400, 'request_malformed');
+    assert.match(response.body.error.message, /Host/);
+    assertCanopyError(await rawRequest('GET /v2/me HTTP/1.0\r\n\r\n'), 401, 'token_missing');
+  });
+
+  test('CONNECT, which Node hands past the router, is 404 route_not_found', async () => {
+    assertCanopyError(await rawRequest(`CONNECT canopy.test:443 HTTP/1.1\r\n${host}\r\n`), 404, 'route_not_found');
+  });
+
+  test('a request that takes too long to arrive is 408 request_timeout', async () => {
+    // Node raises this after its headers timeout (a minute); the server's own socket is handed the same error here.
+    const serverSide = new Promise<Socket>((resolve) => app.server.once('connection', resolve));
+    const answer = rawRequest(`GET /v2/me HTTP/1.1\r\n${host}X-Slow: `);
+    const timeout = Object.assign(new Error('Request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' });
+    app.server.emit('clientError', timeout, await serverSide);
+    assertCanopyError(await answer, 408, 'request_timeout');
   });
 });
