@@ -13,6 +13,7 @@ import * as make from './helpers/factories.ts';
 
 const app = await startTestApp();
 const { port } = new URL(app.baseUrl);
+const foundationKey = (await createFoundationKey(app.db, 'edge hardening')).key;
 
 interface RawResponse {
   status: number;
@@ -179,5 +180,28 @@ describe('requests refused below routing answer in the one shape, then close', (
     const timeout = Object.assign(new Error('Request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' });
     app.server.emit('clientError', timeout, await serverSide);
     assertCanopyError(await answer, 408, 'request_timeout');
+  });
+});
+
+describe('the foundation API refuses query parameters it does not take', () => {
+  const partnerNamed = (ref: string) => app.db.selectFrom('partners').select('id').where('foundation_ref', '=', ref).executeTakeFirst();
+
+  test('POST /operations?dry_run=true is 400 parameter_unknown and writes nothing', async () => {
+    const operation = { op: 'upsert_partner', input: { ref: 'ptn-dry-run-single', name: 'Dry Run Partners', country: 'KE' } };
+    const response = await app.request('POST', '/foundation/v1/operations?dry_run=true', { token: foundationKey, body: operation });
+    assert.equal(response.status, 400, response.text);
+    assert.equal(response.body.error.code, 'parameter_unknown');
+    assert.equal(response.body.error.param, 'dry_run');
+    assert.equal(await partnerNamed('ptn-dry-run-single'), undefined);
+  });
+
+  test('POST /batch?dry_run=true is 400 parameter_unknown and writes nothing', async () => {
+    const operations = [{ op: 'upsert_partner', input: { ref: 'ptn-dry-run-batch', name: 'Dry Run Partners', country: 'KE' } }];
+    const response = await app.request('POST', '/foundation/v1/batch?dry_run=true', { token: foundationKey, body: { operations } });
+    assert.equal(response.status, 400, response.text);
+    assert.equal(response.body.error.code, 'parameter_unknown');
+    assert.equal(response.body.error.param, 'dry_run');
+    assert.equal(response.body.error.operation_index, undefined);
+    assert.equal(await partnerNamed('ptn-dry-run-batch'), undefined);
   });
 });
