@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import net, { type Socket } from 'node:net';
 import { describe, test } from 'node:test';
+import { OperatorError } from '../src/operator/errors.ts';
 import { createFoundationKey } from '../src/operator/foundation-keys.ts';
+import { listTokens } from '../src/operator/tokens.ts';
 import { startTestApp } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
 
@@ -203,5 +205,25 @@ describe('the foundation API refuses query parameters it does not take', () => {
     assert.equal(response.body.error.param, 'dry_run');
     assert.equal(response.body.error.operation_index, undefined);
     assert.equal(await partnerNamed('ptn-dry-run-batch'), undefined);
+  });
+});
+
+describe('a token cannot be created already expired', () => {
+  test('createToken refuses an expiry in the past, and creates nothing', async () => {
+    const company = await make.companyWithTokens(app.db);
+    const before = await listTokens(app.db, company.id);
+    await assert.rejects(make.tokenFor(app.db, company, { expiresAt: new Date(Date.now() - 60_000) }), (error: unknown) => {
+      assert.ok(error instanceof OperatorError);
+      assert.match(error.message, /in the past; a token must expire later than now/);
+      return true;
+    });
+    assert.equal((await listTokens(app.db, company.id)).length, before.length);
+  });
+
+  test('an expiry later than now is kept', async () => {
+    const company = await make.companyWithTokens(app.db);
+    const expiresAt = new Date(Date.now() + 3_600_000);
+    const token = await make.tokenFor(app.db, company, { expiresAt });
+    assert.equal(token.expires_at, expiresAt.toISOString());
   });
 });
