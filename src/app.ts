@@ -10,6 +10,7 @@ import { newId } from './core/ids.ts';
 import type { DB } from './db/schema.ts';
 import { foundationRoutes } from './foundation/routes.ts';
 import { authenticateV2 } from './http/auth.ts';
+import { clientErrorHandler, connectHandler, requireHostHeader } from './http/client-errors.ts';
 import { BODY_LIMIT_BYTES, errorHandler } from './http/error-handler.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { guardJsonBodies } from './http/json-body.ts';
@@ -68,6 +69,9 @@ export async function buildApp({ config, db, logger = true }: AppOptions) {
     genReqId: () => newId('request'),
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: BODY_LIMIT_BYTES,
+    // Requests Node's parser refuses, and HTTP/1.1 without Host, get the one shape too (http/client-errors.ts).
+    clientErrorHandler: clientErrorHandler(config.publicBaseUrl),
+    http: { requireHostHeader: false },
     ajv: {
       customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
       plugins: [formatsPlugin],
@@ -80,9 +84,11 @@ export async function buildApp({ config, db, logger = true }: AppOptions) {
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  app.server.on('connect', connectHandler(config.publicBaseUrl, app.log));
   app.addHook('onSend', async (request, reply) => {
     reply.header('Request-Id', request.id);
   });
+  app.addHook('onRequest', requireHostHeader);
   guardJsonBodies(app);
   app.setErrorHandler(errorHandler(config.publicBaseUrl));
   app.setNotFoundHandler((request) => {

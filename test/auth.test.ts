@@ -43,7 +43,9 @@ describe('tokens', () => {
 
   test('an expired token is 401 token_expired; one expiring later works', async () => {
     const company = await make.companyWithTokens(app.db);
-    const expired = await make.tokenFor(app.db, company, { expiresAt: new Date(Date.now() - 1000) });
+    const expired = await make.tokenFor(app.db, company, { expiresAt: new Date(Date.now() + 60_000) });
+    // A token cannot be created expired; its expiry passing is what happens to it.
+    await app.db.updateTable('api_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', expired.id).execute();
     await expectError('/v2/me', expired.token, 401, 'token_expired');
     const later = await make.tokenFor(app.db, company, { expiresAt: new Date(Date.now() + 3_600_000) });
     const me = await app.get('/v2/me', later.token);

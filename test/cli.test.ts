@@ -107,6 +107,15 @@ describe('canopy CLI', () => {
     for (const run of [unknownToken, badRole, missing]) assert.doesNotMatch(run.stderr, /\n\s+at /);
   });
 
+  test('tokens create with --expires-at in the past exits 1 and creates nothing', async () => {
+    const before = (await canopyJson(['tokens', 'list', '--company', companyId])).data.length;
+    const run = await canopy(['tokens', 'create', '--company', companyId, '--owner', 'ops@boom.nl', '--scopes', 'all', '--mode', 'live', '--expires-at', '2020-01-01T00:00:00Z']);
+    assert.equal(run.code, 1, run.stdout);
+    assert.match(run.stderr, /expires_at 2020-01-01T00:00:00\.000Z is in the past; a token must expire later than now/);
+    assert.doesNotMatch(run.stderr, /\n\s+at /);
+    assert.equal((await canopyJson(['tokens', 'list', '--company', companyId])).data.length, before);
+  });
+
   test('migrate while serve runs reports that serve migrated', { skip: !embedded && 'PostgreSQL takes many processes' }, async () => {
     const result = await canopyJson(['migrate']);
     assert.deepEqual(result.applied, []);

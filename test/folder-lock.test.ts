@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
+import { sql } from 'kysely';
+import { openDatabase } from '../src/db/database.ts';
 import { acquireFolderLock, FolderLockedError, lockFilePath, readLiveHolder } from '../src/db/folder-lock.ts';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'canopy-lock-'));
@@ -122,5 +124,66 @@ describe('folder lock', () => {
     writeFileSync(lockFilePath(dataDir), theirs);
     lock.release();
     assert.equal(readFileSync(lockFilePath(dataDir), 'utf8'), theirs);
+  });
+});
+
+/** Every file and folder below `dir` whose mode lets its group or other users in, as "path mode". */
+function openToOthers(dir: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    const mode = lstatSync(full).mode & 0o777;
+    if (mode & 0o077) found.push(`${path.relative(dir, full)} ${mode.toString(8)}`);
+    if (entry.isDirectory()) found.push(...openToOthers(full).map((line) => `${entry.name}/${line}`));
+  }
+  return found;
+}
+
+const modeOf = (file: string) => statSync(file).mode & 0o777;
+
+/** Runs `body` with a umask that lets everyone read and write what is created, as a careless shell might. */
+async function withPermissiveUmask(body: () => Promise<void>): Promise<void> {
+  const previous = process.umask(0o000);
+  try {
+    await body();
+  } finally {
+    process.umask(previous);
+  }
+}
+
+describe('the data folder is private to its owner', () => {
+  test('a fresh folder is 0700 and nothing the database writes in it is open to others, whatever the umask', async () => {
+    await withPermissiveUmask(async () => {
+      const dataDir = freshFolder();
+      const lock = acquireFolderLock(dataDir, { command: 'canopy serve' });
+      const database = await openDatabase({ kind: 'pglite', dataDir });
+      try {
+        await sql`CREATE TABLE recipients (email text)`.execute(database.db);
+        await sql`INSERT INTO recipients SELECT 'person' || n || '@example.com' FROM generate_series(1, 1000) AS n`.execute(database.db);
+        assert.deepEqual(openToOthers(dataDir), [], 'while open');
+      } finally {
+        await database.close();
+        lock.release();
+      }
+      assert.equal(modeOf(dataDir), 0o700);
+      assert.deepEqual(openToOthers(dataDir), [], 'after close');
+    });
+  });
+
+  test('a folder left open to everyone, and the files in it, are tightened when the database opens', async () => {
+    await withPermissiveUmask(async () => {
+      const dataDir = freshFolder();
+      mkdirSync(path.join(dataDir, 'old'), { recursive: true, mode: 0o777 });
+      writeFileSync(path.join(dataDir, 'old', 'notes.txt'), 'ada@example.com', { mode: 0o666 });
+      assert.equal(modeOf(dataDir), 0o777);
+      const lock = acquireFolderLock(dataDir, { command: 'canopy serve' });
+      assert.equal(modeOf(dataDir), 0o700, 'the lock already tightens the folder');
+      assert.equal(modeOf(lockFilePath(dataDir)), 0o600);
+      const database = await openDatabase({ kind: 'pglite', dataDir });
+      await database.close();
+      lock.release();
+      assert.equal(modeOf(path.join(dataDir, 'old', 'notes.txt')), 0o600);
+      assert.deepEqual(openToOthers(dataDir), []);
+    });
   });
 });

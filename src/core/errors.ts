@@ -22,6 +22,7 @@ const REQUEST = 'invalid_request_error';
 export const ERROR_CODES = {
   // 401: who is calling?
   token_missing: [401, AUTH],
+  token_ambiguous: [401, AUTH],
   token_invalid: [401, AUTH],
   token_revoked: [401, AUTH],
   token_expired: [401, AUTH],
@@ -42,6 +43,10 @@ export const ERROR_CODES = {
   unsupported_media_type: [415, REQUEST],
   resource_missing: [404, REQUEST],
   route_not_found: [404, REQUEST],
+  // Refused by the HTTP parser, before routing
+  request_malformed: [400, REQUEST],
+  request_timeout: [408, REQUEST],
+  headers_too_large: [431, REQUEST],
   // Idempotent requests (spec section 8)
   idempotency_key_missing: [400, REQUEST],
   idempotency_key_too_long: [400, REQUEST],
@@ -139,6 +144,8 @@ export function pathFromPointer(pointer: string): string[] {
 export const errors = {
   tokenMissing: () =>
     new CanopyError('token_missing', 'No API token provided. Send it as "Authorization: Bearer canopy_live_..." (or canopy_test_...).'),
+  tokenAmbiguous: (count: number) =>
+    new CanopyError('token_ambiguous', `The request has ${count} Authorization headers; send exactly one, so it is clear whose credential it is.`),
   tokenInvalid: () => new CanopyError('token_invalid', 'The API token provided is not a valid Canopy token.'),
   tokenRevoked: () => new CanopyError('token_revoked', 'This API token has been revoked.'),
   tokenExpired: (at: Date) => new CanopyError('token_expired', `This API token expired at ${at.toISOString()}.`),
@@ -169,6 +176,13 @@ export const errors = {
     new CanopyError('parameter_invalid', 'The request contains the NUL character (\\u0000) or a lone UTF-16 surrogate, which no parameter may hold.', path),
   bodyInvalidJson: (detail: string) => new CanopyError('body_invalid_json', `The request body is not valid JSON: ${detail}`),
   bodyTooLarge: (limitBytes: number) => new CanopyError('body_too_large', `The request body is larger than ${limitBytes} bytes.`),
+  requestMalformed: (reason: string) => new CanopyError('request_malformed', `The request is not well-formed HTTP: ${reason}.`),
+  hostMissing: () => new CanopyError('request_malformed', 'An HTTP/1.1 request must carry a Host header.'),
+  requestTimeout: () => new CanopyError('request_timeout', 'The request did not arrive in time. Send it again.'),
+  headersTooLarge: (limitBytes: number) =>
+    new CanopyError('headers_too_large', `The request line and headers are larger than ${limitBytes} bytes.`),
+  chunkExtensionsTooLarge: () =>
+    new CanopyError('body_too_large', 'The chunk extensions of the request body are larger than the server accepts.'),
   unsupportedMediaType: (type: string) => new CanopyError('unsupported_media_type', `Unsupported Content-Type "${type}"; send application/json.`),
 
   /** A reference (partner_ref, company_id, ...) that names nothing Canopy knows. */

@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { ExclusiveLock, PGliteDialect } from './pglite-dialect.ts';
+import { ensurePrivateFolder, tightenFolderContents } from './private-folder.ts';
 import type { DB } from './schema.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -70,7 +70,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
 }
 
 async function openPGlite(dataDir: string | null): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir) ensurePrivateFolder(dataDir);
   const pglite = await PGlite.create({
     dataDir: dataDir ?? undefined,
     parsers: {
@@ -78,6 +78,10 @@ async function openPGlite(dataDir: string | null): Promise<Database> {
       [pgliteTypes.DATE]: (value: string) => value,
     },
   });
+  // Opening is when PGlite writes files open to others (the fresh cluster, the relation
+  // cache); what Postgres creates later is 0600 already. The umask cannot prevent it:
+  // PGlite's file system sets each new file to the exact mode it was created with.
+  if (dataDir) tightenFolderContents(dataDir);
   const lock = new ExclusiveLock();
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite, lock) });
   return {

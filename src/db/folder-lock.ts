@@ -1,6 +1,7 @@
-import { mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ensurePrivateFolder } from './private-folder.ts';
 
 /**
  * One process at a time may open the embedded database folder: PGlite gives a second
@@ -42,7 +43,7 @@ export function lockFilePath(dataDir: string): string {
 
 /** Takes the folder for this process, or throws FolderLockedError naming the live holder. */
 export function acquireFolderLock(dataDir: string, options: { command: string; controlSocket?: string | null }): FolderLock {
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateFolder(dataDir);
   const file = lockFilePath(dataDir);
   const holder: LockHolder = {
     pid: process.pid,
@@ -56,7 +57,7 @@ export function acquireFolderLock(dataDir: string, options: { command: string; c
   for (let attempt = 0; attempt < 20; attempt++) {
     if (heldHere.has(file)) throw new FolderLockedError(dataDir, readHolder(file) ?? holder);
     try {
-      writeFileSync(file, content, { flag: 'wx', mode: 0o644 });
+      writeFileSync(file, content, { flag: 'wx', mode: 0o600 });
       return holdLock(file, holder, content);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
@@ -190,7 +191,7 @@ function startedAfter(pid: number, lockedAt: string): boolean {
 function removeStaleLock(file: string, staleRaw: string): void {
   const guard = `${file}.takeover`;
   try {
-    writeFileSync(guard, String(process.pid), { flag: 'wx' });
+    writeFileSync(guard, String(process.pid), { flag: 'wx', mode: 0o600 });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     if (ageMs(guard) > 10_000) unlinkQuietly(guard);

@@ -6,6 +6,7 @@ import { StringEnum } from '../core/schema.ts';
 import { bearerToken } from '../http/auth.ts';
 import { type AjvError, validationError } from '../http/error-handler.ts';
 import type { ModuleOptions } from '../http/module.ts';
+import { NoQuery } from '../http/params.ts';
 import { foundationKeyValid } from '../operator/foundation-keys.ts';
 import { type AppliedOperation, applyBatch, applySingle, inBatch } from './apply.ts';
 import { FOUNDATION_OPERATION_NAMES } from './operations.ts';
@@ -29,8 +30,8 @@ const MAX_BATCH = 200;
  * fails the body schema before any operation runs; like a refused input, the error names
  * the operation with `operation_index`.
  */
-function batchValidationError(request: FastifyRequest, validation: AjvError[]): CanopyError {
-  const error = validationError(validation, 'body', request);
+function batchValidationError(request: FastifyRequest, validation: AjvError[], context: string | undefined): CanopyError {
+  const error = validationError(validation, context, request);
   const [container, index, ...inside] = error.path ?? [];
   if (container !== 'operations' || index === undefined) return error;
   return inBatch(new CanopyError(error.code, error.message, inside, error.extra), Number(index));
@@ -55,7 +56,7 @@ const ResultSchema = Type.Object({
 export const foundationRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { db, config }) => {
   const { publicBaseUrl } = config;
   app.addHook('onRequest', async (request) => {
-    const key = bearerToken(request.headers.authorization);
+    const key = bearerToken(request.raw.rawHeaders);
     if (!(await foundationKeyValid(db, key))) throw errors.tokenInvalid();
   });
 
@@ -69,6 +70,8 @@ export const foundationRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async 
         operationId: 'foundationApplyOperation',
         summary: 'Apply one foundation operation',
         tags: ['Foundation'],
+        // No parameter changes what an operation does, so one sent (?dry_run=true) is refused rather than ignored.
+        querystring: NoQuery,
         body: OperationSchema,
         response: { 200: ResultSchema },
       },
@@ -85,12 +88,14 @@ export const foundationRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async 
         operationId: 'foundationApplyBatch',
         summary: 'Apply many operations in one transaction, all or nothing',
         tags: ['Foundation'],
+        querystring: NoQuery,
         body: Type.Object({ operations: Type.Array(OperationSchema, { minItems: 1, maxItems: MAX_BATCH }) }, { additionalProperties: false }),
         response: { 200: Type.Object({ object: Type.Literal('list'), data: Type.Array(ResultSchema) }) },
       },
     },
     async (request) => {
-      if (request.validationError) throw batchValidationError(request, request.validationError.validation as AjvError[]);
+      const invalid = request.validationError;
+      if (invalid) throw batchValidationError(request, invalid.validation as AjvError[], invalid.validationContext);
       const applied = await applyBatch(db, request.body.operations, publicBaseUrl);
       return { object: 'list' as const, data: applied.map(result) };
     },

@@ -34,7 +34,7 @@ export function authenticateV2(db: Kysely<DB>, publicBaseUrl: string, secretKey:
     const scope = request.routeOptions.config.scope;
     if (!scope) return; // not a v2 API route (the 404 handler)
 
-    const tokenValue = bearerToken(request.headers.authorization);
+    const tokenValue = bearerToken(request.raw.rawHeaders);
     if (!TOKEN_PATTERN.test(tokenValue)) {
       throw /^[A-Za-z0-9]{20,}$/.test(tokenValue) || tokenValue.includes('|') ? errors.legacyTokenOnV2() : errors.tokenInvalid();
     }
@@ -86,10 +86,16 @@ export function authenticateV2(db: Kysely<DB>, publicBaseUrl: string, secretKey:
   };
 }
 
-/** The credential of an `Authorization: Bearer ...` header; 401 token_missing without one. */
-export function bearerToken(header: string | undefined): string {
-  if (!header) throw errors.tokenMissing();
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+/**
+ * The credential of the one `Authorization: Bearer ...` header, read from the raw header
+ * list (name, value, name, value...): Node keeps only the first of repeated Authorization
+ * headers in `request.headers`, and picking one of two credentials, perhaps of two
+ * companies, would be a guess. 401 token_missing without one, token_ambiguous with several.
+ */
+export function bearerToken(rawHeaders: readonly string[]): string {
+  const values = rawHeaders.filter((_, i) => i % 2 === 1 && rawHeaders[i - 1]?.toLowerCase() === 'authorization');
+  if (values.length > 1) throw errors.tokenAmbiguous(values.length);
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(values[0] ?? '');
   if (!match?.[1]) throw errors.tokenMissing();
   return match[1];
 }

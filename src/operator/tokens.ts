@@ -29,6 +29,10 @@ export async function createToken(db: Db, input: CreateTokenInput) {
   const badRanges = ipAllowlist.filter((entry) => !isAddressOrCidr(entry));
   if (badRanges.length > 0) throw new OperatorError(`Not an IP address or CIDR range: ${badRanges.join(', ')}.`);
   if (input.expiresAt && Number.isNaN(input.expiresAt.getTime())) throw new OperatorError('expires_at is not a valid time.');
+  // A token dead on arrival is a typo in the date, never what the operator meant.
+  if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) {
+    throw new OperatorError(`expires_at ${input.expiresAt.toISOString()} is in the past; a token must expire later than now.`);
+  }
 
   const owner = await findUserByEmail(db, input.companyId, input.ownerEmail);
   if (!owner || owner.removed_at) throw new OperatorError(`${input.ownerEmail} is not a member of ${input.companyId}.`);

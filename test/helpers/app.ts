@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { after } from 'node:test';
 import type { Kysely } from 'kysely';
 import { buildApp } from '../../src/app.ts';
@@ -11,6 +12,8 @@ export interface TestApp {
   baseUrl: string;
   db: Kysely<DB>;
   database: Database;
+  /** The listening Node server, for tests that act on connections themselves. */
+  server: Server;
   /** A real HTTP request to the running app; the body is parsed when it is JSON. */
   request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
   get(path: string, token?: string, headers?: Record<string, string>): Promise<TestResponse>;
@@ -82,6 +85,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     baseUrl,
     db: database.db,
     database,
+    server: app.server,
     request,
     get: (path, token, headers) => request('GET', path, { token, headers }),
   };
