@@ -109,10 +109,32 @@ test('the demo company has a real event log: one allocation.created per allocati
 
   const { token } = await createToken(app.db, { companyId: demo.companyId, ownerEmail: demo.adminEmail, scopes: 'all', livemode: true });
   const recent = await app.get('/v2/events?limit=100', token);
-  const types = new Set(recent.body.data.map((event: { type: string }) => event.type));
-  for (const type of ['allocation.created', 'allocation.monitored', 'planting.updated', 'verification.published', 'recipient.created']) {
-    assert.ok(types.has(type), `a recent ${type} event`);
-  }
   const first = recent.body.data.at(-1);
   assert.ok(Date.parse(first.created) > Date.now() - 30 * 86_400_000, 'only the last 30 days');
+});
+
+test('a living company: every event type there is so far happened in the last 30 days, in live mode', async () => {
+  const { rows } = await sql<{ type: string }>`
+    select distinct type from events
+    where company_id = ${demo.companyId} and livemode and created_at > now() - interval '30 days'`.execute(app.db);
+  const types = rows.map((row) => row.type).sort();
+  assert.deepEqual(types, [
+    'allocation.created', 'allocation.monitored', 'allocation.planted', 'allocation.updated', 'certificate.created',
+    'planting.updated', 'recipient.created', 'verification.published',
+  ]);
+});
+
+test('recipients created through the API path, each with its certificate, in both modes', async () => {
+  for (const livemode of [true, false]) {
+    const recipients = await app.db
+      .selectFrom('recipients as r')
+      .leftJoin('certificates as c', 'c.recipient_id', 'r.id')
+      .select(['r.id', 'c.number', 'c.withdrawn_at'])
+      .where('r.company_id', '=', demo.companyId)
+      .where('r.livemode', '=', livemode)
+      .where('r.source', '=', 'api')
+      .execute();
+    assert.ok(recipients.length > 0, `API recipients with livemode ${livemode}`);
+    for (const recipient of recipients) assert.ok(recipient.number && !recipient.withdrawn_at, `${recipient.id} has its certificate`);
+  }
 });

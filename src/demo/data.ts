@@ -189,7 +189,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
         donations: [200, 100, 250],
       },
       {
-        key: 'surodadi-2026', trees: 18000, createdDaysAgo: 90, plot: [110.518, -6.936, 0.008], speciesShare: [0.5, 0.3, 0.2],
+        key: 'surodadi-2026', trees: 18000, createdDaysAgo: 90, plantedDaysAgo: 22, plot: [110.518, -6.936, 0.008], speciesShare: [0.5, 0.3, 0.2],
         method: 'propagules',
         notes: { en: 'Propagules are being collected from the older belts.', nl: 'Kiemplanten worden verzameld uit de oudere gordels.' },
         photos: [], measurements: [],
@@ -279,5 +279,33 @@ export const DEMO_RECIPIENTS = [
     key: 'test-tess', source: 'foundation', livemode: false, daysAgo: 5, trees: 2, project: null, language: 'nl',
     firstName: 'Tess', lastName: 'Test', email: 'tess@example.test', externalReference: 'TEST-RCP-1',
     message: 'Een testontvanger.',
+  },
+] as const;
+
+/**
+ * Customers the roaster gave trees to through the API (POST /v2/recipients) in the last
+ * month, in the shop's languages, so the demo shows recipients with certificates and a
+ * living event log.
+ */
+export const DEMO_API_RECIPIENTS = [
+  {
+    key: 'order-10388', livemode: true, daysAgo: 27, trees: 5, project: null, language: 'nl',
+    firstName: 'Femke', lastName: 'de Vries', email: 'femke.devries@example.nl', externalReference: 'order-10388',
+    message: 'Bedankt voor je bestelling! Deze bomen groeien voor jou.',
+  },
+  {
+    key: 'order-10412', livemode: true, daysAgo: 9, trees: 10, project: 'mount-kenya', language: 'en',
+    firstName: 'Amara', lastName: 'Ndiaye', email: 'amara.ndiaye@example.com', externalReference: 'order-10412',
+    message: 'Thank you for choosing our Kenyan single origin.',
+  },
+  {
+    key: 'order-10431', livemode: true, daysAgo: 2, trees: 3, project: null, language: 'en',
+    firstName: 'Łukasz', lastName: 'Wiśniewski', email: 'lukasz.w@example.pl', externalReference: 'order-10431',
+    message: 'A small forest for a big coffee lover.',
+  },
+  {
+    key: 'test-order-1', livemode: false, daysAgo: 3, trees: 2, project: null, language: 'en',
+    firstName: 'Test', lastName: 'Customer', email: 'test.customer@example.com', externalReference: 'test-order-1',
+    message: 'A test certificate.',
   },
 ] as const;

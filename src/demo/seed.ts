@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { inUnitOfWork } from '../events/unit-of-work.ts';
+import { inUnitOfWork, type UnitOfWork } from '../events/unit-of-work.ts';
 import { applyOperation } from '../foundation/apply.ts';
 import { createCompany } from '../operator/companies.ts';
+import { issuePersonalCertificate } from '../modules/certificates/service.ts';
+import { addRecipient } from '../modules/recipients/service.ts';
 import { createUser } from '../operator/users.ts';
-import { DEMO_COMPANY } from './data.ts';
-import { buildDemoTimeline } from './timeline.ts';
+import { DEMO_API_RECIPIENTS, DEMO_COMPANY } from './data.ts';
+import { buildDemoTimeline, demoMoment } from './timeline.ts';
 
 /**
  * Seeds the demo company, Fairbrook Coffee Roasters, with two years of history, unless
@@ -31,10 +33,37 @@ export async function seedDemo(
       websiteUrl: DEMO_COMPANY.websiteUrl,
     });
     await createUser(uow.db, { companyId: company.id, email: DEMO_COMPANY.adminEmail, name: DEMO_COMPANY.adminName, role: 'admin' });
-    for (const step of buildDemoTimeline(company.id, new Date())) {
+    const today = new Date();
+    for (const step of buildDemoTimeline(company.id, today)) {
       // The same path as the foundation API, so the demo company's event log is real.
       await applyOperation(uow.at(step.at), step.operation);
     }
+    await addApiRecipients(uow, company.id, today);
     return { companyId: company.id, adminEmail: DEMO_COMPANY.adminEmail, created: true };
   });
+}
+
+/**
+ * The shop's customers of the last month, given trees the way POST /v2/recipients gives
+ * them (addRecipient), each with its certificate issued a minute later, as the worker
+ * would have done then.
+ */
+async function addApiRecipients(uow: UnitOfWork, companyId: string, today: Date): Promise<void> {
+  for (const person of DEMO_API_RECIPIENTS) {
+    const project = person.project
+      ? await uow.db.selectFrom('projects').select('id').where('foundation_ref', '=', `demo-project-${person.project}`).executeTakeFirstOrThrow()
+      : null;
+    const id = await addRecipient({ companyId, livemode: person.livemode }, uow.at(demoMoment(today, person.daysAgo, 50)), {
+      trees: person.trees,
+      projectId: project?.id ?? null,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      email: person.email,
+      language: person.language,
+      externalReference: person.externalReference,
+      message: person.message,
+      source: 'api',
+    });
+    await issuePersonalCertificate(uow.at(demoMoment(today, person.daysAgo, 51)), id);
+  }
 }

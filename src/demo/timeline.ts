@@ -16,10 +16,14 @@ export interface TimedOperation {
 
 const DAY = 86_400_000;
 
+/** A moment of the demo's history: a fixed hour and minute per step keeps it looking like office hours, not midnight. */
+export function demoMoment(today: Date, daysAgo: number, minute = 0): Date {
+  return new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - daysAgo * DAY + (9 * 60 + minute) * 60_000 + 417);
+}
+
 export function buildDemoTimeline(companyId: string, today: Date): TimedOperation[] {
   const steps: TimedOperation[] = [];
-  // A fixed hour and minute per step keeps the history looking like office hours, not midnight.
-  const at = (daysAgo: number, minute = 0) => new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - daysAgo * DAY + (9 * 60 + minute) * 60_000 + 417);
+  const at = (daysAgo: number, minute = 0) => demoMoment(today, daysAgo, minute);
   const add = (daysAgo: number, operation: FoundationOperation, minute = 0) => steps.push({ at: at(daysAgo, minute), operation });
   const date = (daysAgo: number) => at(daysAgo).toISOString().slice(0, 10);
   const random = seededRandom(20240417);

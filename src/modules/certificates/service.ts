@@ -26,7 +26,7 @@ export async function issuePersonalCertificate(uow: UnitOfWork, recipientId: str
   const { db, now } = uow;
   const recipient = await db
     .selectFrom('recipients')
-    .select(['id', 'company_id', 'livemode', 'trees', 'project_id', 'language', 'source'])
+    .select(['id', 'company_id', 'livemode', 'trees', 'project_id', 'language', 'source', 'updated_at'])
     .where('id', '=', recipientId)
     .where('deleted_at', 'is', null)
     .forUpdate()
@@ -35,7 +35,9 @@ export async function issuePersonalCertificate(uow: UnitOfWork, recipientId: str
   const projectId = recipient.project_id ?? (await mainProjectOf(db, recipient.id));
   const type = recipient.source === 'gift_code' ? 'gift' : 'personal';
 
-  const existing = await db.selectFrom('certificates').select('id').where('recipient_id', '=', recipient.id).executeTakeFirst();
+  const existing = await db.selectFrom('certificates').select(['id', 'issued_at', 'withdrawn_at']).where('recipient_id', '=', recipient.id).executeTakeFirst();
+  // Issued since the recipient last changed: nothing to print anew (a retried job, or one the demo seed ran ahead of).
+  if (existing && !existing.withdrawn_at && existing.issued_at.getTime() >= recipient.updated_at.getTime()) return existing.id;
   let certificateId: string;
   if (existing) {
     certificateId = existing.id;
