@@ -16,6 +16,7 @@ import { registerIdempotency } from './http/idempotency.ts';
 import { guardJsonBodies } from './http/json-body.ts';
 import type { ApiModule, AppConfig, ModuleOptions } from './http/module.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { validatorsFor } from './http/validation.ts';
 import { allocationsModule } from './modules/allocations/index.ts';
 import { certificatesModule } from './modules/certificates/index.ts';
 import { companyModule } from './modules/company/index.ts';
@@ -56,6 +57,9 @@ const SURFACES: readonly { prefix: string; routes: FastifyPluginAsyncTypebox<Mod
   { prefix: '', routes: publicRoutes },
 ];
 
+/** Unknown parameters are refused (not stripped); how each part is coerced is http/validation.ts's. */
+const AJV_OPTIONS = { removeAdditional: false, useDefaults: true, allErrors: false };
+
 export interface AppOptions {
   config: AppConfig;
   db: Kysely<DB>;
@@ -72,10 +76,8 @@ export async function buildApp({ config, db, logger = true }: AppOptions) {
     // Requests Node's parser refuses, and HTTP/1.1 without Host, get the one shape too (http/client-errors.ts).
     clientErrorHandler: clientErrorHandler(config.publicBaseUrl),
     http: { requireHostHeader: false },
-    ajv: {
-      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
-      plugins: [formatsPlugin],
-    },
+    ajv: { customOptions: AJV_OPTIONS, plugins: [formatsPlugin] },
+    schemaController: validatorsFor(AJV_OPTIONS),
     // Errors Fastify raises before routing (a malformed percent-encoded URL) get the one shape too.
     frameworkErrors: (error, request, reply) => {
       const canopyError = errors.parameterInvalid(null, `The request URL is malformed: ${error.message}`);
