@@ -10,6 +10,39 @@ import * as make from './helpers/factories.ts';
 
 const app = await startTestApp();
 const company = await make.companyWithTokens(app.db);
+const project = await make.project(app.db);
+await make.allocation(app.db, company, await make.planting(app.db, project));
+
+const LISTS = [
+  '/v2/allocations', '/v2/plantings', '/v2/projects', `/v2/projects/${project.id}/verifications`, `/v2/projects/${project.id}/monitoring`,
+  '/v2/events', '/v2/webhook-endpoints', '/v2/recipients', '/v2/certificates',
+];
+
+describe('query strings', () => {
+  test('limit is a whole number in digits only, on every list', async () => {
+    for (const list of LISTS) {
+      for (const bad of ['Infinity', '-Infinity', '1e999', '0x10', '1e1', ' 10', '10.0', '+10', '0', '101', '']) {
+        const response = await app.get(`${list}?limit=${encodeURIComponent(bad)}`, company.live);
+        assert.equal(response.status, 400, `${list} limit=${JSON.stringify(bad)}: ${response.text}`);
+        assert.deepEqual([response.body.error.code, response.body.error.param], ['parameter_invalid', 'limit'], list);
+      }
+      for (const good of ['10', '0010', '100']) {
+        assert.equal((await app.get(`${list}?limit=${good}`, company.live)).status, 200, `${list} limit=${good}`);
+      }
+    }
+  });
+
+  test('the refusal says what was sent', async () => {
+    const response = await app.get('/v2/allocations?limit=Infinity', company.live);
+    assert.match(response.body.error.message, /whole number written in digits \(got "Infinity"\)/);
+  });
+
+  test('a single expand[] is still read as a list', async () => {
+    const response = await app.get('/v2/allocations?expand[]=project', company.live);
+    assert.equal(response.status, 200, response.text);
+    assert.equal(typeof response.body.data[0].project, 'object');
+  });
+});
 
 describe('JSON bodies', () => {
   test('a number sent as a string, a list, a boolean or null is refused, and nothing changes', async () => {
