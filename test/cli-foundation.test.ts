@@ -198,6 +198,8 @@ describe('canopy foundation-keys and canopy import', () => {
       ['no-input.ndjson', [valid, '', { op: 'complete_planting' }], /Line 3 must be an object \{"op": "\.\.\.", "input": \{\.\.\.\}\} with an optional "message_id"/],
       ['unknown-op.ndjson', [{ op: 'plant_forest', input: {} }], /Line 1 names an unknown operation "plant_forest"; use one of upsert_partner, /],
       ['extra-field.ndjson', [{ ...valid, message_id: 'm-1', at: 'now' }], /Line 1 has an unknown field "at"/],
+      ['deep.ndjson', [valid, valid, `{"op": "upsert_partner", "input": {"ref": "deep", "name": ${'['.repeat(5000)}${']'.repeat(5000)}}}`],
+        /Line 3 nests objects and arrays more than 64 levels deep/],
     ];
     for (const [name, lines, message] of cases) {
       const run = await canopy(['import', ndjson(name, lines)]);

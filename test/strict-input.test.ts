@@ -78,3 +78,28 @@ describe('JSON bodies', () => {
     assert.equal(await app.db.selectFrom('partners').select('id').where('foundation_ref', '=', 'strict-ptn').executeTakeFirst(), undefined);
   });
 });
+
+describe('nesting', () => {
+  const nested = (levels: number) => JSON.parse(`${'['.repeat(levels)}${']'.repeat(levels)}`);
+
+  test('a body nested thousands of levels deep is a 400 body_too_deep, not a 500, on the foundation API and on v2', async () => {
+    const { createFoundationKey } = await import('../src/operator/foundation-keys.ts');
+    const { key } = await createFoundationKey(app.db);
+    // Sent as text: JSON.stringify itself overflows on such a value.
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const json = { 'content-type': 'application/json' };
+    const foundation = await app.request('POST', '/foundation/v1/operations', { token: key, headers: json, rawBody: `{"op": "upsert_partner", "input": {"ref": "deep", "name": ${deep}}}` });
+    assert.deepEqual([foundation.status, foundation.body.error?.code], [400, 'body_too_deep'], foundation.text);
+    const v2 = await app.request('POST', '/v2/test_helpers/allocations', { token: company.test, headers: json, rawBody: `{"trees": ${deep}}` });
+    assert.deepEqual([v2.status, v2.body.error?.code], [400, 'body_too_deep'], v2.text);
+  });
+
+  test('64 levels are read; 65 are too deep', async () => {
+    // The body object is level 1, so `trees` may hold 63 levels of arrays.
+    const atLimit = await app.request('POST', '/v2/test_helpers/allocations', { token: company.test, body: { trees: nested(63) } });
+    assert.deepEqual([atLimit.status, atLimit.body.error?.code, atLimit.body.error?.param], [400, 'parameter_invalid', 'trees'], 'refused for its type, not its depth');
+    const over = await app.request('POST', '/v2/test_helpers/allocations', { token: company.test, body: { trees: nested(64) } });
+    assert.equal(over.body.error?.code, 'body_too_deep');
+  });
+});
+

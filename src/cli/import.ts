@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { CanopyError } from '../core/errors.ts';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../core/json.ts';
 import type { ChunkedImport, OperationData } from '../foundation/apply.ts';
 import { OperatorError } from '../operator/errors.ts';
 import { COMMON_OPTIONS, type CommandResult, type CommandSpec, succeed, table } from './command.ts';
@@ -100,6 +101,9 @@ function parseOperationLine(text: string, line: number, knownOps: readonly strin
     value = JSON.parse(text);
   } catch (error) {
     throw new OperatorError(`Line ${line} is not valid JSON (${(error as Error).message}). Nothing was applied.`);
+  }
+  if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
+    throw new OperatorError(`Line ${line} nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep. Nothing was applied.`);
   }
   const shape = 'an object {"op": "...", "input": {...}} with an optional "message_id"';
   if (!isObject(value)) throw new OperatorError(`Line ${line} must be ${shape}. Nothing was applied.`);

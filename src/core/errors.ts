@@ -39,6 +39,7 @@ export const ERROR_CODES = {
   parameter_missing: [400, REQUEST],
   parameter_invalid: [400, REQUEST],
   body_invalid_json: [400, REQUEST],
+  body_too_deep: [400, REQUEST],
   body_too_large: [413, REQUEST],
   unsupported_media_type: [415, REQUEST],
   resource_missing: [404, REQUEST],
@@ -175,6 +176,8 @@ export const errors = {
   unstorableText: (path: ParamPath | null = null) =>
     new CanopyError('parameter_invalid', 'The request contains the NUL character (\\u0000) or a lone UTF-16 surrogate, which no parameter may hold.', path),
   bodyInvalidJson: (detail: string) => new CanopyError('body_invalid_json', `The request body is not valid JSON: ${detail}`),
+  bodyTooDeep: (maxDepth: number) =>
+    new CanopyError('body_too_deep', `The request body nests objects and arrays more than ${maxDepth} levels deep.`),
   bodyTooLarge: (limitBytes: number) => new CanopyError('body_too_large', `The request body is larger than ${limitBytes} bytes.`),
   requestMalformed: (reason: string) => new CanopyError('request_malformed', `The request is not well-formed HTTP: ${reason}.`),
   hostMissing: () => new CanopyError('request_malformed', 'An HTTP/1.1 request must carry a Host header.'),
