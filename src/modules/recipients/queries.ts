@@ -16,8 +16,10 @@ function recipientsOf(ctx: ReadContext) {
 
 export type RecipientRow = Awaited<ReturnType<ReturnType<typeof recipientsOf>['executeTakeFirstOrThrow']>>;
 
-export async function findRecipient(ctx: ReadContext, id: string) {
-  const row = await recipientsOf(ctx).where('id', '=', id).executeTakeFirst();
+/** One recipient of the reader's, or 404; `forUpdate` locks it for the rest of the caller's transaction. */
+export async function findRecipient(ctx: ReadContext, id: string, options: { forUpdate?: boolean } = {}) {
+  const query = recipientsOf(ctx).where('id', '=', id);
+  const row = await (options.forUpdate ? query.forUpdate() : query).executeTakeFirst();
   if (!row) throw errors.notFound('recipient', id);
   return row;
 }

@@ -165,18 +165,8 @@ export async function deleteRecipient(ctx: ApiContext, id: string) {
   });
 }
 
-async function lockedRecipient(ctx: ApiContext, uow: UnitOfWork, id: string) {
-  const row = await uow.db
-    .selectFrom('recipients')
-    .selectAll()
-    .where('id', '=', id)
-    .where('company_id', '=', ctx.companyId)
-    .where('livemode', '=', ctx.livemode)
-    .where('deleted_at', 'is', null)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) throw errors.notFound('recipient', id);
-  return row;
+function lockedRecipient(ctx: ApiContext, uow: UnitOfWork, id: string) {
+  return findRecipient({ ...ctx, db: uow.db }, id, { forUpdate: true });
 }
 
 /** A project the company has trees in, in this mode: the only ones it can take trees from. */
