@@ -2,14 +2,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { errors } from '../core/errors.ts';
 import type { ModuleOptions } from '../http/module.ts';
+import { certificatePages } from './certificates/routes.ts';
 import { initialsLogoSvg } from './logo.ts';
 
 /**
- * What Canopy shows without a login. Today: the generated logo of a company without one
- * of its own, at the URL GET /v2/company gives as its logo_url. The public pages
- * (certificates, gift claims, impact) join here.
+ * What Canopy shows without a login: certificate pages and their PDFs, and the generated
+ * logo of a company without one of its own (the logo_url GET /v2/company gives). Gift
+ * claims and the impact page join here.
  */
-export const publicRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { db }) => {
+export const publicRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { db, config }) => {
+  await app.register(certificatePages, { db, config });
+
   app.get(
     '/impact/:slug/logo.svg',
     { schema: { hide: true, params: Type.Object({ slug: Type.String({ pattern: '^[a-z0-9-]{1,80}$' }) }) } },

@@ -23,9 +23,18 @@ function downloadSignature(secretKey: string, id: string, expires: number): stri
   return hmacHex(derivedKey(secretKey, PURPOSE), `${id}.${expires}`);
 }
 
-/** Whether a download link's expiry and signature are ours and not yet past. */
+/**
+ * What a download link is: ours and current, ours but past its expiry, or not ours
+ * (changed, cut short, signed for another certificate). The signature is checked first,
+ * so only a genuine link is ever told it expired.
+ */
+export function checkDownloadLink(secretKey: string, id: string, expires: unknown, signature: unknown, now = new Date()): 'valid' | 'expired' | 'invalid' {
+  if (typeof expires !== 'string' || typeof signature !== 'string') return 'invalid';
+  if (!/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) return 'invalid';
+  if (!signaturesEqual(downloadSignature(secretKey, id, Number(expires)), signature)) return 'invalid';
+  return Number(expires) * 1000 < now.getTime() ? 'expired' : 'valid';
+}
+
 export function downloadLinkValid(secretKey: string, id: string, expires: string, signature: string, now = new Date()): boolean {
-  if (!/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{64}$/.test(signature)) return false;
-  if (Number(expires) * 1000 < now.getTime()) return false;
-  return signaturesEqual(downloadSignature(secretKey, id, Number(expires)), signature);
+  return checkDownloadLink(secretKey, id, expires, signature, now) === 'valid';
 }
