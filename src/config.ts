@@ -19,6 +19,9 @@ export interface Config {
    * when not set: one is generated into the data folder on first start (db/folder-secret.ts).
    */
   secretKey: string | null;
+  /** Where email goes: an SMTP server, or null for .eml files in the data folder's outbox/. */
+  smtpUrl: string | null;
+  mailFrom: string;
 }
 
 /** At least 256 bits written as text: `openssl rand -hex 32` gives 64 characters. */
@@ -84,6 +87,11 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('CANOPY_SECRET_KEY is required with DATABASE_URL: every Canopy process must sign and check links with the same key. Generate one with: openssl rand -hex 32');
   }
 
+  const smtpUrl = read('SMTP_URL') ?? null;
+  if (smtpUrl && !/^smtps?:\/\/[^/]+/.test(smtpUrl)) problems.push('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587');
+  const mailFrom = read('MAIL_FROM') ?? 'Canopy <certificates@canopy.localhost>';
+  if (!/@/.test(mailFrom)) problems.push('MAIL_FROM must be an address, e.g. "Canopy <certificates@example.com>"');
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     databaseUrl,
@@ -95,6 +103,8 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     rateLimits,
     secretKey,
+    smtpUrl,
+    mailFrom,
   };
 }
 

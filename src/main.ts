@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
@@ -8,6 +9,7 @@ import { folderSecret } from './db/folder-secret.ts';
 import { type MigrationFile, migrate } from './db/migrate.ts';
 import { type DemoAccess, seedDemoWithTokens } from './demo/access.ts';
 import { startWorker } from './jobs/worker.ts';
+import { createMailer } from './mail/mailer.ts';
 
 export interface StartOptions {
   /** Seed the demo data and print tokens when the database has no company yet. */
@@ -56,7 +58,9 @@ export async function startCanopy(config: Config, options: StartOptions): Promis
     cleanups.push(() => app.close());
     const url = listeningUrl(config.host, app.server.address());
 
-    const worker = startWorker(database.db, { publicBaseUrl: config.publicBaseUrl, log: app.log });
+    const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
+    if (!config.smtpUrl) app.log.info({ outbox: path.join(config.dataDir, 'outbox') }, 'no SMTP_URL: email is written as .eml files into the outbox');
+    const worker = startWorker(database.db, { services: { publicBaseUrl: config.publicBaseUrl, secretKey, mailer }, log: app.log });
     cleanups.push(() => worker.stop());
 
     if (socketPath) {

@@ -7,7 +7,7 @@ import { claimNextJob, enqueueJob } from '../src/jobs/queue.ts';
 import { jobKindsByName } from '../src/jobs/registry.ts';
 import { runDueJobs, startWorker } from '../src/jobs/worker.ts';
 import { createCompany } from '../src/operator/companies.ts';
-import { startTestApp, type TestApp } from './helpers/app.ts';
+import { startTestApp, type TestApp, testWorkerServices } from './helpers/app.ts';
 
 /** The job queue and worker that `canopy serve` runs beside the API. */
 
@@ -33,7 +33,7 @@ describe('background worker (the one serve runs)', () => {
     });
     await enqueueJob(app.db, remember, { n: 1 });
     const later = await enqueueJob(app.db, remember, { n: 2 }, new Date(Date.now() + 3_600_000));
-    assert.equal(await runDueJobs(app.db, { publicBaseUrl: app.baseUrl, kinds: jobKindsByName([remember]) }), 1);
+    assert.equal(await runDueJobs(app.db, { services: testWorkerServices(), kinds: jobKindsByName([remember]) }), 1);
     assert.deepEqual(seen, [{ n: 1 }]);
     const left = await app.db.selectFrom('jobs').select('id').execute();
     assert.deepEqual(left.map((row) => Number(row.id)), [later]);
@@ -54,7 +54,7 @@ describe('background worker (the one serve runs)', () => {
       throw new Error('boom');
     });
     const id = await enqueueJob(app.db, explode, {});
-    await runDueJobs(app.db, { publicBaseUrl: app.baseUrl, kinds: jobKindsByName([explode]) });
+    await runDueJobs(app.db, { services: testWorkerServices(), kinds: jobKindsByName([explode]) });
     const job = await app.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     assert.equal(job.attempts, 1);
     assert.equal(job.last_error, 'boom');
@@ -77,7 +77,7 @@ describe('background worker (the one serve runs)', () => {
 
     assert.deepEqual((await scheduleHousekeeping(app.db)).sort(), ['purge_idempotency_keys', 'purge_old_events', 'refresh_company_certificates']);
     assert.deepEqual(await scheduleHousekeeping(app.db), [], 'no second copy while one waits');
-    assert.equal(await runDueJobs(app.db, { publicBaseUrl: app.baseUrl }), 3);
+    assert.equal(await runDueJobs(app.db, { services: testWorkerServices() }), 3);
 
     const keys = await app.db.selectFrom('idempotency_keys').select('key').where('company_id', '=', company.id).execute();
     assert.deepEqual(keys.map((row) => row.key), ['fresh']);
@@ -92,7 +92,7 @@ describe('background worker (the one serve runs)', () => {
       ran++;
       return undefined;
     });
-    const worker = startWorker(app.db, { publicBaseUrl: app.baseUrl, pollIntervalMs: 20, kinds: jobKindsByName([tick]) });
+    const worker = startWorker(app.db, { services: testWorkerServices(), pollIntervalMs: 20, kinds: jobKindsByName([tick]) });
     await enqueueJob(app.db, tick, {});
     for (let i = 0; i < 100 && ran === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     await worker.stop();

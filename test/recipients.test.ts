@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { randomAlphanumeric } from '../src/core/ids.ts';
 import { runDueJobs } from '../src/jobs/worker.ts';
 import { downloadLinkValid } from '../src/modules/certificates/links.ts';
-import { startTestApp, TEST_SECRET_KEY } from './helpers/app.ts';
+import { startTestApp, TEST_SECRET_KEY, testWorkerServices } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
 
 /** POST/GET/PATCH/DELETE /v2/recipients, idempotent writes, and the certificates that follow. */
@@ -12,7 +12,7 @@ import * as make from './helpers/factories.ts';
 const app = await startTestApp();
 const PUBLIC = 'http://canopy.test';
 const secretKey = process.env.CANOPY_SECRET_KEY ?? TEST_SECRET_KEY;
-const runWorker = () => runDueJobs(app.db, { publicBaseUrl: PUBLIC });
+const runWorker = () => runDueJobs(app.db, { services: testWorkerServices() });
 
 /** A company with `allocations` unassigned allocations of `trees` each, oldest first, in one project (and mode). */
 async function companyWithTrees(options: { allocations?: number; trees?: number; livemode?: boolean } = {}) {
@@ -292,7 +292,7 @@ describe('certificates', () => {
   test('the company certificate covers the company trees, issued and reissued by the hourly refresh', async () => {
     const { company, planting } = await companyWithTrees({ allocations: 2, trees: 10 });
     const { refreshCompanyCertificates } = await import('../src/jobs/kinds/refresh-company-certificates.ts');
-    const refresh = () => refreshCompanyCertificates.handle(app.db, {}, { jobId: 0, attempts: 1, publicBaseUrl: PUBLIC });
+    const refresh = () => refreshCompanyCertificates.handle(app.db, {}, { ...testWorkerServices(), jobId: 0, attempts: 1 });
     await refresh();
     const [first] = (await app.get('/v2/certificates?type=company', company.live)).body.data;
     assert.deepEqual([first.trees, first.recipient, first.project, first.allocations], [20, null, null, []]);

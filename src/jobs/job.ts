@@ -1,6 +1,7 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import type { Mailer } from '../mail/mailer.ts';
 
 /**
  * A kind of background job: its name (the `kind` column), the schema of its payload,
@@ -14,11 +15,16 @@ export interface JobKind<S extends TSchema = TSchema> {
   handle(db: Kysely<DB>, payload: Static<S>, context: JobContext): Promise<Record<string, unknown> | undefined>;
 }
 
-export interface JobContext {
+export interface JobContext extends WorkerServices {
   jobId: number;
   attempts: number;
-  /** For links in the objects of events a job writes. */
+}
+
+/** What the worker hands every job: how to link to Canopy, sign links, and send email. */
+export interface WorkerServices {
   publicBaseUrl: string;
+  secretKey: string;
+  mailer: Mailer;
 }
 
 export function defineJob<S extends TSchema>(kind: JobKind<S>): JobKind<S> {

@@ -3,9 +3,10 @@ import { issueCertificate } from './kinds/issue-certificate.ts';
 import { purgeIdempotencyKeys } from './kinds/purge-idempotency-keys.ts';
 import { purgeOldEvents } from './kinds/purge-old-events.ts';
 import { refreshCompanyCertificates } from './kinds/refresh-company-certificates.ts';
+import { sendCertificateEmail } from './kinds/send-certificate-email.ts';
 
 /** Every job kind the worker knows, one file each in kinds/. */
-export const JOB_KINDS: readonly JobKind[] = [purgeIdempotencyKeys, purgeOldEvents, issueCertificate, refreshCompanyCertificates] as readonly JobKind[];
+export const JOB_KINDS: readonly JobKind[] = [purgeIdempotencyKeys, purgeOldEvents, issueCertificate, refreshCompanyCertificates, sendCertificateEmail] as readonly JobKind[];
 
 export type JobKinds = ReadonlyMap<string, JobKind>;
 

@@ -2,6 +2,7 @@ import { Value } from '@sinclair/typebox/value';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { scheduleHousekeeping } from './housekeeping.ts';
+import type { WorkerServices } from './job.ts';
 import { claimNextJob, completeJob, failJob, type Job } from './queue.ts';
 import { type JobKinds, jobKindsByName } from './registry.ts';
 
@@ -11,8 +12,8 @@ export interface WorkerLog {
 }
 
 export interface WorkerOptions {
-  /** For links in the objects of events the jobs write. */
-  publicBaseUrl: string;
+  /** How jobs link to Canopy, sign links and send email. */
+  services: WorkerServices;
   /** The kinds this worker runs, by name; every kind of jobs/registry.ts when left out. */
   kinds?: JobKinds;
   /** How long the worker sleeps when no job is due. */
@@ -31,7 +32,7 @@ const silentLog: WorkerLog = { info() {}, error() {} };
 
 /** The background worker: claims due jobs one at a time and runs them, until stopped. */
 export function startWorker(db: Kysely<DB>, options: WorkerOptions): Worker {
-  const { publicBaseUrl, kinds = jobKindsByName(), pollIntervalMs = 1000, housekeepingEveryMs = 3_600_000, log = silentLog } = options;
+  const { services, kinds = jobKindsByName(), pollIntervalMs = 1000, housekeepingEveryMs = 3_600_000, log = silentLog } = options;
   let stopping = false;
   let wake = () => {};
 
@@ -44,7 +45,7 @@ export function startWorker(db: Kysely<DB>, options: WorkerOptions): Worker {
           const enqueued = await scheduleHousekeeping(db);
           if (enqueued.length > 0) log.info({ kinds: enqueued }, 'housekeeping jobs enqueued');
         }
-        await runDueJobs(db, { publicBaseUrl, kinds, log, shouldStop: () => stopping });
+        await runDueJobs(db, { services, kinds, log, shouldStop: () => stopping });
       } catch (error) {
         log.error({ err: error }, 'worker could not poll for jobs');
       }
@@ -71,7 +72,7 @@ export function startWorker(db: Kysely<DB>, options: WorkerOptions): Worker {
 /** Runs due jobs until none is left (or shouldStop says so); returns how many ran. */
 export async function runDueJobs(
   db: Kysely<DB>,
-  { publicBaseUrl, kinds = jobKindsByName(), log = silentLog, shouldStop = () => false }: Pick<WorkerOptions, 'publicBaseUrl' | 'kinds' | 'log'> & { shouldStop?: () => boolean },
+  { services, kinds = jobKindsByName(), log = silentLog, shouldStop = () => false }: Pick<WorkerOptions, 'services' | 'kinds' | 'log'> & { shouldStop?: () => boolean },
 ): Promise<number> {
   let ran = 0;
   while (!shouldStop()) {
@@ -80,7 +81,7 @@ export async function runDueJobs(
     ran++;
     const startedAt = Date.now();
     try {
-      const result = await runJob(db, kinds, job, publicBaseUrl);
+      const result = await runJob(db, kinds, job, services);
       await completeJob(db, job);
       log.info({ job_id: job.id, kind: job.kind, ms: Date.now() - startedAt, ...result }, 'job done');
     } catch (error) {
@@ -92,12 +93,12 @@ export async function runDueJobs(
 }
 
 /** Runs one claimed job with its kind's handler, once its payload is what the kind expects. */
-async function runJob(db: Kysely<DB>, kinds: JobKinds, job: Job, publicBaseUrl: string) {
+async function runJob(db: Kysely<DB>, kinds: JobKinds, job: Job, services: WorkerServices) {
   const kind = kinds.get(job.kind);
   if (!kind) throw new Error(`No handler for job kind "${job.kind}"`);
   if (!Value.Check(kind.payload, job.payload)) {
     const first = Value.Errors(kind.payload, job.payload).First();
     throw new Error(`Job ${job.id} (${job.kind}) has a payload its kind does not accept: ${first?.path || '/'} ${first?.message ?? ''}`.trim());
   }
-  return kind.handle(db, job.payload, { jobId: job.id, attempts: job.attempts, publicBaseUrl });
+  return kind.handle(db, job.payload, { ...services, jobId: job.id, attempts: job.attempts });
 }

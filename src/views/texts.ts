@@ -46,6 +46,12 @@ const en = {
   verifyAt: 'Verify this certificate at',
   language: 'Language',
   footer: 'Canopy shows where every tree of this certificate grows and the proof behind it.',
+  emailSubject: (company: string, trees: string) => `${company} gave you ${trees}`,
+  emailGreeting: (name: string) => (name ? `Dear ${name},` : 'Hello,'),
+  emailBody: (company: string, trees: string) => `${company} gave you ${trees}. Your certificate is attached, and its page shows where your trees grow, with photos, measurements and the verification behind them:`,
+  emailButton: 'See your trees',
+  emailClosing: 'With green regards,',
+  emailWhy: (company: string) => `You receive this email because ${company} gave you trees through Canopy.`,
 };
 
 type Texts = typeof en;
@@ -95,6 +101,12 @@ const nl: Texts = {
   verifyAt: 'Controleer dit certificaat op',
   language: 'Taal',
   footer: 'Canopy laat zien waar elke boom van dit certificaat groeit en welk bewijs erbij hoort.',
+  emailSubject: (company: string, trees: string) => `${company} heeft je ${trees} geschonken`,
+  emailGreeting: (name: string) => (name ? `Beste ${name},` : 'Hallo,'),
+  emailBody: (company: string, trees: string) => `${company} heeft je ${trees} geschonken. Je certificaat zit in de bijlage, en op de pagina zie je waar je bomen groeien, met foto's, metingen en de verificatie:`,
+  emailButton: 'Bekijk je bomen',
+  emailClosing: 'Met groene groet,',
+  emailWhy: (company: string) => `Je ontvangt deze e-mail omdat ${company} je via Canopy bomen heeft geschonken.`,
 };
 
 export const TEXTS: Record<Language, Texts> = { en, nl };

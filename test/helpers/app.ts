@@ -1,4 +1,7 @@
 import type { Server } from 'node:http';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after } from 'node:test';
 import type { Kysely } from 'kysely';
 import { buildApp } from '../../src/app.ts';
@@ -6,6 +9,8 @@ import { loadConfig } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/database.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import type { DB } from '../../src/db/schema.ts';
+import type { WorkerServices } from '../../src/jobs/job.ts';
+import { createMailer, type Mailer } from '../../src/mail/mailer.ts';
 import { createScratchDatabase } from './postgres.ts';
 
 export interface TestApp {
@@ -36,6 +41,15 @@ export interface TestResponse {
 
 /** The server secret of a test app started without CANOPY_SECRET_KEY. */
 export const TEST_SECRET_KEY = 'test-secret-key-of-at-least-32-characters';
+
+/** What the worker of a test app hands its jobs: the test app's links, and email written into a temporary outbox. */
+export function testWorkerServices(mailer?: Mailer): WorkerServices {
+  return {
+    publicBaseUrl: 'http://canopy.test',
+    secretKey: process.env.CANOPY_SECRET_KEY ?? TEST_SECRET_KEY,
+    mailer: mailer ?? createMailer({ smtpUrl: null, from: 'Canopy <test@canopy.test>', outboxDir: mkdtempSync(path.join(os.tmpdir(), 'canopy-outbox-')) }),
+  };
+}
 
 // Registered when a test file imports this helper, i.e. on the file's root: an after()
 // registered inside a before() hook would run as soon as that hook ends.
