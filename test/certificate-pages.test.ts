@@ -112,6 +112,16 @@ describe('the PDF behind the signed link', () => {
     assert.equal(other.status, 403, 'a signature is for its own certificate only');
   });
 
+  test('trees that are all still pledged are certified as pledged, not as growing', async () => {
+    const pledging = await make.companyWithTokens(app.db, { name: 'Pledge Co' });
+    await make.allocation(app.db, pledging, await make.planting(app.db, project, { trees: 100, done: false }), { trees: 10, status: 'pledged' });
+    const { certificate } = await recipientWithCertificate({ trees: 3, first_name: 'Pia' }, pledging.live);
+    const page = (await app.get(`/certificates/${certificate.id}?lang=en`)).text;
+    assert.match(page, /This certifies that 3 trees are pledged to be planted for Pia\./);
+    assert.match(page, /Pledged: these trees are to be planted/);
+    assert.match(pdfText((await download(certificate.download_url)).bytes), /3 trees are pledged to be planted for\s+Pia/);
+  });
+
   test('a new name shows at once on the page and in the PDF', async () => {
     const { recipient, certificate } = await recipientWithCertificate({ trees: 2, first_name: 'Old' });
     await app.request('PATCH', `/v2/recipients/${recipient.id}`, { token: company.live, body: { first_name: 'Renée' } });

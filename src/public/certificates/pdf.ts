@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { longDate, TEXTS } from '../../views/texts.ts';
-import type { CertificateView } from './view.ts';
+import { type CertificateView, certifiedSentence } from './view.ts';
 
 const require = createRequire(import.meta.url);
 /** Noto Sans prints names in Latin with diacritics, Greek and Cyrillic; PDF's built-in Helvetica would garble them. */
@@ -48,8 +48,7 @@ export async function certificatePdf(view: CertificateView): Promise<Buffer> {
   doc.moveDown(1.2).font('regular').fontSize(12).fillColor(MUTED).text(t.issuedTo, { width: inner.width, align: 'center' });
   doc.font('bold').fontSize(30).fillColor(INK).text(view.issuedTo || '—', { width: inner.width, align: 'center' });
   doc.moveDown(0.6).font('bold').fontSize(40).fillColor(LEAF).text(t.trees(view.trees), { width: inner.width, align: 'center' });
-  const sentence = view.type === 'company' ? t.certifiesCompany(t.trees(view.trees), view.company.name) : t.certifies(t.trees(view.trees), view.issuedTo);
-  doc.font('regular').fontSize(13).fillColor(INK).text(sentence, { width: inner.width, align: 'center' });
+  doc.font('regular').fontSize(13).fillColor(INK).text(certifiedSentence(view, t), { width: inner.width, align: 'center' });
 
   if (view.message) {
     doc.moveDown(1).font('regular').fontSize(12).fillColor(INK).text(`“${view.message}”`, inner.x + 40, doc.y, { width: inner.width - 80, align: 'center' });

@@ -7,7 +7,7 @@ import { polygonSvgPath } from '../../views/polygon.ts';
 import { renderPage } from '../../views/render.ts';
 import { longDate, percent, TEXTS, words } from '../../views/texts.ts';
 import { certificatePdf } from './pdf.ts';
-import { type CertificateView, lookUpCertificate } from './view.ts';
+import { type CertificateView, certifiedSentence, lookUpCertificate } from './view.ts';
 
 /**
  * The certificate as a person sees it, without a login: its public verification page
@@ -33,7 +33,9 @@ export const certificatePages: FastifyPluginAsync<ModuleOptions> = async (app, {
       return page(reply, 410, language, 'message', { heading: t.withdrawnTitle, text: `${t.number} ${found.number}. ${t.withdrawnBody}` });
     }
     reply.header('Cache-Control', 'no-store'); // the page carries a fresh download link
-    return page(reply, 200, language, 'certificate', { view: found.view, heading: headingOf(found.view, language), title: `${found.view.number} · ${found.view.issuedTo}` });
+    return page(reply, 200, language, 'certificate', {
+      view: found.view, heading: headingOf(found.view, language), sentence: certifiedSentence(found.view, t), title: `${found.view.number} · ${found.view.issuedTo}`,
+    });
   });
 
   app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>('/certificates/:id/download', { schema: { hide: true } }, async (request, reply) => {

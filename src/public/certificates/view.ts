@@ -7,6 +7,7 @@ import { generatedLogoUrl } from '../../modules/company/present.ts';
 import { presentPlantings } from '../../modules/plantings/present.ts';
 import { findPlantingsByIds } from '../../modules/plantings/queries.ts';
 import { loadProjects } from '../../modules/projects/present.ts';
+import type { TEXTS } from '../../views/texts.ts';
 
 /**
  * Everything a certificate shows, on its public page and in its PDF: what it certifies,
@@ -71,6 +72,14 @@ async function viewOf(db: Db, links: Links, row: CertificateRow, language: Langu
       })
       .sort((a, b) => b.treesHere - a.treesHere),
   };
+}
+
+/** What the certificate's main sentence says: trees that grow, or, while every one is still pledged, trees to be planted. */
+export function certifiedSentence(view: CertificateView, t: (typeof TEXTS)[Language]): string {
+  const trees = t.trees(view.trees);
+  if (view.type === 'company') return t.certifiesCompany(trees, view.company.name);
+  const allPledged = view.plantings.length > 0 && view.plantings.every((planting) => planting.pledged);
+  return allPledged ? t.certifiesPledged(trees, view.issuedTo) : t.certifies(trees, view.issuedTo);
 }
 
 /**
