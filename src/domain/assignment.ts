@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import { CanopyError } from '../core/errors.ts';
 import type { DB, Db } from '../db/schema.ts';
 import { type AllocationRow, allocationFacts, splitAllocation } from './allocations.ts';
@@ -21,7 +21,7 @@ export interface AssignTreesInput {
 /**
  * Gives a recipient (or a gift code) trees from the company's unassigned trees, oldest
  * allocation first (spec section 4, POST /recipients rule 1), splitting the last one
- * it takes from. Locks the allocations it takes, in the caller's transaction; refuses
+ * it takes from. Locks the allocations it takes, in the caller's transaction (it must be one); refuses
  * with no_trees_available (param `trees`), changing nothing, when too few are unassigned.
  */
 export async function assignTrees(db: Db, input: AssignTreesInput): Promise<{ parts: AllocationRow[]; changes: DomainChange[] }> {
@@ -38,9 +38,16 @@ export async function assignTrees(db: Db, input: AssignTreesInput): Promise<{ pa
   // Concurrent requests first take what no other request is assigning at this moment, so
   // they do not all queue on the oldest allocation; only when that is too little do they
   // wait for the allocations others hold, so that no_trees_available is never said while
-  // trees are still coming free.
+  // trees are still coming free. The first pass locks rows out of order (it skips), so it
+  // runs in a savepoint that is rolled back, releasing its locks, before the second pass
+  // locks in order: two requests never each wait for a row the other holds.
+  await sql`SAVEPOINT assign_unlocked_trees`.execute(db);
   let { taken, still } = await takeOldestUnassigned(query, input.trees, 'skip locked');
-  if (still > 0) ({ taken, still } = await takeOldestUnassigned(query, input.trees, 'wait'));
+  if (still > 0) {
+    await sql`ROLLBACK TO SAVEPOINT assign_unlocked_trees`.execute(db);
+    ({ taken, still } = await takeOldestUnassigned(query, input.trees, 'wait'));
+  }
+  await sql`RELEASE SAVEPOINT assign_unlocked_trees`.execute(db);
   if (still > 0) {
     const where = input.projectId ? `, project "${input.projectName ?? input.projectId}"` : '';
     throw new CanopyError(

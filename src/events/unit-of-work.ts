@@ -95,13 +95,14 @@ export async function inRequestUnitOfWork<T>(ctx: ApiContext, options: { foundat
 
 /** PostgreSQL aborted the transaction to break a deadlock, or for serialization: running it again is safe. */
 const RETRYABLE = new Set(['40P01', '40001']);
-const ATTEMPTS = 3;
+const ATTEMPTS = 5;
 
 /**
  * Runs `work` in a new unit of work and commits it, events included; a throw rolls
  * everything back. A transaction PostgreSQL aborted to break a deadlock (two requests
- * locking the same allocations and counters in another order) is run again, up to three
- * times in all, so the caller sees a result, not a 500.
+ * locking the same allocations and counters in another order) is run again, up to five
+ * times in all, after a short random pause so that the two do not meet again at once, so
+ * the caller sees a result, not a 500.
  */
 export async function inUnitOfWork<T>(db: Kysely<DB>, options: UnitOfWorkOptions, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -115,6 +116,7 @@ export async function inUnitOfWork<T>(db: Kysely<DB>, options: UnitOfWorkOptions
       });
     } catch (error) {
       if (attempt >= ATTEMPTS || !RETRYABLE.has((error as { code?: string }).code ?? '')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
     }
   }
 }
