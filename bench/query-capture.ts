@@ -45,3 +45,45 @@ export async function explain(db: Kysely<DB>, query: CompiledQuery): Promise<str
   );
   return result.rows.map((row) => row['QUERY PLAN']).join('\n');
 }
+
+/**
+ * Times every statement while `recording` is on: from the moment Kysely hands the query
+ * to its plugins until its result comes back, so it includes waiting for a pooled
+ * connection (outside a transaction) and for locks, not the work of the app around it.
+ * Statements that fail are left out. `summary` groups them by the start of their SQL.
+ */
+export class StatementTimer implements KyselyPlugin {
+  recording = false;
+  private readonly pending = new Map<PluginTransformQueryArgs['queryId'], { node: RootOperationNode; at: number }>();
+  private readonly timed: { node: RootOperationNode; queryId: PluginTransformQueryArgs['queryId']; ms: number }[] = [];
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    if (this.recording) this.pending.set(args.queryId, { node: args.node, at: performance.now() });
+    return args.node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const started = this.pending.get(args.queryId);
+    if (started) {
+      this.pending.delete(args.queryId);
+      this.timed.push({ node: started.node, queryId: args.queryId, ms: performance.now() - started.at });
+    }
+    return args.result;
+  }
+
+  /** Per kind of statement (its first `width` characters of SQL): how many, and their total and mean milliseconds; clears. */
+  summary(db: Kysely<DB>, width = 70): { statement: string; count: number; totalMs: number; meanMs: number }[] {
+    const executor = db.getExecutor();
+    const groups = new Map<string, { count: number; totalMs: number }>();
+    for (const { node, queryId, ms } of this.timed) {
+      const statement = executor.compileQuery(node, queryId).sql.replace(/\s+/g, ' ').trim().slice(0, width);
+      const group = groups.get(statement) ?? { count: 0, totalMs: 0 };
+      group.count++;
+      group.totalMs += ms;
+      groups.set(statement, group);
+    }
+    this.timed.length = 0;
+    this.pending.clear();
+    return [...groups].map(([statement, g]) => ({ statement, ...g, meanMs: g.totalMs / g.count })).sort((a, b) => b.totalMs - a.totalMs);
+  }
+}

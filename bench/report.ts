@@ -92,6 +92,17 @@ function summarize(scenario: { name: string; path: string }, samplesMs: number[]
   };
 }
 
+/** p50, p95, p99, mean, min and max of a list of samples (nearest rank); zeros for none. */
+export function describe(samples: readonly number[]) {
+  if (samples.length === 0) return { count: 0, p50: 0, p95: 0, p99: 0, mean: 0, min: 0, max: 0 };
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = (p: number) => sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;
+  return {
+    count: samples.length, p50: rank(0.5), p95: rank(0.95), p99: rank(0.99),
+    mean: samples.reduce((a, b) => a + b, 0) / samples.length, min: sorted[0]!, max: sorted[sorted.length - 1]!,
+  };
+}
+
 const ms = (value: number) => value.toFixed(2);
 
 export function formatReport(

@@ -28,13 +28,21 @@ const SPACING_SECONDS = 60;
 export async function seedCompanyWithAllocations(
   db: Kysely<DB>,
   rows: number,
-  options: { batchSize?: number; onProgress?: (done: number) => void } = {},
+  options: {
+    batchSize?: number;
+    onProgress?: (done: number) => void;
+    /** Every allocation this many trees and `pledged`; by default sizes (1-25) and statuses cycle. */
+    treesPerRow?: number;
+    /** The token's scopes; by default allocations:read and company:read. */
+    scopes?: readonly string[] | 'all';
+  } = {},
 ): Promise<SeededCompany> {
   const started = performance.now();
   const company = await createCompany(db, { name: `Bench Company ${randomAlphanumeric(6)}`, plan: 'automate', country: 'NL' });
   const email = `bench-${randomAlphanumeric(6).toLowerCase()}@example.com`;
   await createUser(db, { companyId: company.id, email, name: 'Bench Admin', role: 'admin' });
-  const token = await createToken(db, { companyId: company.id, ownerEmail: email, scopes: ['allocations:read', 'company:read'], livemode: true, name: 'bench' });
+  const scopes = options.scopes ?? ['allocations:read', 'company:read'];
+  const token = await createToken(db, { companyId: company.id, ownerEmail: email, scopes, livemode: true, name: 'bench' });
 
   const partnerId = newId('partner');
   const projectId = newId('project');
@@ -60,31 +68,10 @@ export async function seedCompanyWithAllocations(
       .execute();
   }
 
-  // Row n (1 = oldest) is created n minutes after `origin`; the newest is about now. Ids
-  // are unique by construction (the row number in hex, then md5 hex), 24 characters
-  // after the prefix like real ids. Statuses and sizes cycle so filters have work to do.
-  const origin = new Date(Date.now() - rows * SPACING_SECONDS * 1000);
-  origin.setUTCMilliseconds(0);
-  const batchSize = options.batchSize ?? 50_000;
-  for (let from = 1; from <= rows; from += batchSize) {
-    const to = Math.min(rows, from + batchSize - 1);
-    await sql`
-      INSERT INTO allocations (id, company_id, livemode, planting_id, project_id, trees, status, source,
-                               legacy_tree_ids, allocated_at, created_at, updated_at)
-      SELECT 'alloc_' || lpad(to_hex(n), 8, '0') || substr(md5(n::text), 1, 16),
-             ${company.id}, true,
-             (${plantingIds}::text[])[1 + n % ${PLANTINGS}],
-             ${projectId},
-             1 + n % 25,
-             (ARRAY['pledged', 'planted', 'planted', 'monitored'])[1 + n % 4],
-             CASE WHEN n % 50 = 0 THEN 'legacy' ELSE 'foundation' END,
-             '{}',
-             t, t, t
-      FROM generate_series(${from}::int, ${to}::int) AS n,
-           LATERAL (SELECT ${origin}::timestamptz + n * ${SPACING_SECONDS} * interval '1 second' AS t) AS at
-    `.execute(db);
-    options.onProgress?.(to);
-  }
+  await insertAllocationRows(db, {
+    companyId: company.id, projectId, plantingIds, rows, treesPerRow: options.treesPerRow,
+    batchSize: options.batchSize, onProgress: options.onProgress,
+  });
 
   await setCountersFromAllocations(db, company.id);
   await sql`ANALYZE allocations`.execute(db);
@@ -92,8 +79,60 @@ export async function seedCompanyWithAllocations(
 }
 
 /**
+ * Writes `rows` live allocations of one company spread over `plantingIds`, one minute
+ * apart, the newest about now, by INSERT ... SELECT over generate_series in batches (not
+ * through insertAllocation one by one: that would take hours at this size). Counters are
+ * not touched: call setCountersFromAllocations afterwards.
+ *
+ * Row n (1 = oldest) is created n minutes after `origin`. Ids are unique by construction
+ * (the row number in hex, then md5 hex), 24 characters after the prefix like real ids.
+ * Without `treesPerRow`, statuses and sizes cycle so filters have work to do; with it,
+ * every row has that many trees and the status `status` (default pledged).
+ */
+export async function insertAllocationRows(
+  db: Kysely<DB>,
+  target: {
+    companyId: string;
+    projectId: string;
+    plantingIds: readonly string[];
+    rows: number;
+    treesPerRow?: number;
+    status?: 'pledged' | 'planted' | 'monitored';
+    batchSize?: number;
+    onProgress?: (done: number) => void;
+  },
+): Promise<void> {
+  const { companyId, projectId, plantingIds, rows } = target;
+  const origin = new Date(Date.now() - rows * SPACING_SECONDS * 1000);
+  origin.setUTCMilliseconds(0);
+  const fixedTrees = target.treesPerRow ?? null;
+  const fixedStatus = fixedTrees === null ? null : (target.status ?? 'pledged');
+  const batchSize = target.batchSize ?? 50_000;
+  for (let from = 1; from <= rows; from += batchSize) {
+    const to = Math.min(rows, from + batchSize - 1);
+    await sql`
+      INSERT INTO allocations (id, company_id, livemode, planting_id, project_id, trees, status, source,
+                               legacy_tree_ids, allocated_at, created_at, updated_at)
+      SELECT 'alloc_' || lpad(to_hex(n), 8, '0') || substr(md5(n::text), 1, 16),
+             ${companyId}, true,
+             (${[...plantingIds]}::text[])[1 + n % ${plantingIds.length}],
+             ${projectId},
+             coalesce(${fixedTrees}::int, 1 + n % 25),
+             coalesce(${fixedStatus}::text, (ARRAY['pledged', 'planted', 'planted', 'monitored'])[1 + n % 4]),
+             CASE WHEN n % 50 = 0 THEN 'legacy' ELSE 'foundation' END,
+             '{}',
+             t, t, t
+      FROM generate_series(${from}::int, ${to}::int) AS n,
+           LATERAL (SELECT ${origin}::timestamptz + n * ${SPACING_SECONDS} * interval '1 second' AS t) AS at
+    `.execute(db);
+    target.onProgress?.(to);
+  }
+}
+
+/**
  * Sets company_totals, company_projects and company_plantings for one company from what
- * its allocations add up to: one statement, one scan of the allocations.
+ * its allocations add up to (one statement, one scan of the allocations), and, where the
+ * column exists, plantings.trees_allocated of its plantings.
  */
 export async function setCountersFromAllocations(db: Kysely<DB>, companyId: string): Promise<void> {
   await sql`
@@ -136,6 +175,23 @@ export async function setCountersFromAllocations(db: Kysely<DB>, companyId: stri
     ) s
     WHERE t.company_id = ${companyId} AND t.livemode = s.livemode
   `.execute(db);
+
+  // plantings.trees_allocated (migration 0009) counts every company's allocations of the
+  // planting; older schemas sum the allocations at each donation instead.
+  const { rows: column } = await sql`
+    SELECT 1 FROM information_schema.columns
+    WHERE table_schema = current_schema() AND table_name = 'plantings' AND column_name = 'trees_allocated'`.execute(db);
+  if (column.length > 0) {
+    await sql`
+      UPDATE plantings p SET trees_allocated = s.total
+      FROM (
+        SELECT planting_id, sum(trees) AS total FROM allocations
+        WHERE planting_id IN (SELECT planting_id FROM company_plantings WHERE company_id = ${companyId})
+        GROUP BY planting_id
+      ) s
+      WHERE p.id = s.planting_id
+    `.execute(db);
+  }
 }
 
 /** What the allocations add up to, straight from the table, to check the counters against. */
