@@ -111,15 +111,17 @@ type UnassignedQuery = SelectQueryBuilder<DB, 'allocations', { id: string; trees
 
 /**
  * Locks the company's oldest unassigned allocations until they hold `trees`, reading them
- * in pages of 100 (an index scan: the unassigned allocations index), so a company with many
- * allocations is not read whole.
+ * in pages (an index scan: the unassigned allocations index), so a company with many
+ * allocations is not read whole. A page is no longer than the trees still wanted, as every
+ * allocation read holds at least one: a create of 3 trees locks at most 3 allocations, not
+ * a hundred that concurrent creates would then have to skip.
  */
 async function takeOldestUnassigned(query: UnassignedQuery, trees: number, locking: 'skip locked' | 'wait') {
   const taken: { id: string; trees: number }[] = [];
   let still = trees;
   let after: { created_at: Date; id: string } | null = null;
   while (still > 0) {
-    let page = query.select('created_at').orderBy('created_at', 'asc').orderBy('id', 'asc').limit(100).forUpdate();
+    let page = query.select('created_at').orderBy('created_at', 'asc').orderBy('id', 'asc').limit(Math.min(still, 100)).forUpdate();
     if (locking === 'skip locked') page = page.skipLocked();
     if (after) {
       const cursor = after;
