@@ -28,7 +28,9 @@ type FoundationResult = OperationResult & { changes: DomainChange[] };
 const inUnit = (work: (uow: UnitOfWork) => Promise<OperationResult>) =>
   db.transaction().execute(async (tx: Transaction<DB>): Promise<FoundationResult> => {
     const uow = UnitOfWork.on(tx, 'http://canopy.test');
-    return { ...(await work(uow)), changes: uow.changes };
+    const result = await work(uow);
+    await uow.applyTotals();
+    return { ...result, changes: uow.changes };
   });
 /** Runs a foundation operation with input the caller vouches for. */
 const run = <I>(fn: (uow: UnitOfWork, input: I) => Promise<OperationResult>, input: I) => inUnit((uow) => fn(uow, input));

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { AllocationsTable, AllocationStatus, Db } from '../db/schema.ts';
 import { newId } from '../core/ids.ts';
-import { type AllocationFacts, applyAllocationChange } from './counters.ts';
+import { type AllocationFacts, applyAllocationChange, type CountUnassigned, countUnassignedNow } from './counters.ts';
 
 export type AllocationRow = Selectable<AllocationsTable>;
 
@@ -43,7 +43,7 @@ export function allocationFacts(row: Pick<AllocationRow,
  * transaction. The project is the planting's. Whether the status is right for the
  * planting's dossier is the caller's business (the foundation lifecycle decides it).
  */
-export async function insertAllocation(db: Db, input: NewAllocation): Promise<AllocationRow> {
+export async function insertAllocation(db: Db, input: NewAllocation, options: { counted?: boolean } = {}): Promise<AllocationRow> {
   if (!Number.isInteger(input.trees) || input.trees <= 0) throw new Error('An allocation needs a positive whole number of trees.');
   const { planting } = input;
   const now = input.createdAt ?? new Date();
@@ -71,7 +71,8 @@ export async function insertAllocation(db: Db, input: NewAllocation): Promise<Al
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await applyAllocationChange(db, null, allocationFacts(row));
+  // A part split off another allocation brings no new trees: its split accounts for it.
+  if (options.counted !== false) await applyAllocationChange(db, null, allocationFacts(row));
   return row;
 }
 
@@ -81,6 +82,8 @@ export interface SplitAllocationInput {
   recipientId?: string | null;
   giftCodeId?: string | null;
   now?: Date;
+  /** Where the change to the company's unassigned trees goes; at once when left out. */
+  countUnassigned?: CountUnassigned;
 }
 
 /**
@@ -88,7 +91,9 @@ export interface SplitAllocationInput {
  * the allocation itself gets the owner. Part of them: that part becomes an allocation
  * of its own, linked to the allocation the foundation recorded (split_from_id), so a
  * refund of the donation still finds it. Legacy tree ids travel with their trees when
- * there is one id per tree. Counters follow in the caller's transaction.
+ * there is one id per tree. Trees per planting, project and status stay as they were, so
+ * the only counter that moves is the company's unassigned trees, reported to
+ * `countUnassigned` (the membership rows many requests share are not touched).
  */
 export async function splitAllocation(db: Db, input: SplitAllocationInput): Promise<{ remainder: AllocationRow | null; part: AllocationRow }> {
   if ((input.recipientId ? 1 : 0) + (input.giftCodeId ? 1 : 0) !== 1) throw new Error('Assign to exactly one recipient or gift code.');
@@ -100,10 +105,11 @@ export async function splitAllocation(db: Db, input: SplitAllocationInput): Prom
   }
   const now = input.now ?? new Date();
   const owner = { recipient_id: input.recipientId ?? null, gift_code_id: input.giftCodeId ?? null };
+  const countUnassigned = input.countUnassigned ?? countUnassignedNow(db);
+  await countUnassigned(source.company_id, source.livemode, -input.trees);
 
   if (input.trees === source.trees) {
     const part = await db.updateTable('allocations').set({ ...owner, updated_at: now }).where('id', '=', source.id).returningAll().executeTakeFirstOrThrow();
-    await applyAllocationChange(db, allocationFacts(source), allocationFacts(part));
     return { remainder: null, part };
   }
 
@@ -115,7 +121,6 @@ export async function splitAllocation(db: Db, input: SplitAllocationInput): Prom
     .where('id', '=', source.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  await applyAllocationChange(db, allocationFacts(source), allocationFacts(remainder));
   const part = await insertAllocation(db, {
     companyId: source.company_id,
     livemode: source.livemode,
@@ -130,6 +135,6 @@ export async function splitAllocation(db: Db, input: SplitAllocationInput): Prom
     recipientId: input.recipientId,
     giftCodeId: input.giftCodeId,
     splitFromId: source.split_from_id ?? source.id,
-  });
+  }, { counted: false });
   return { remainder, part };
 }

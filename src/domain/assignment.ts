@@ -1,9 +1,9 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { CanopyError } from '../core/errors.ts';
 import type { DB, Db } from '../db/schema.ts';
-import { type AllocationRow, allocationFacts, splitAllocation } from './allocations.ts';
+import { type AllocationRow, splitAllocation } from './allocations.ts';
 import type { DomainChange } from './changes.ts';
-import { applyAllocationChange } from './counters.ts';
+import { type CountUnassigned, countUnassignedNow } from './counters.ts';
 
 export interface AssignTreesInput {
   companyId: string;
@@ -16,6 +16,8 @@ export interface AssignTreesInput {
   recipientId?: string;
   giftCodeId?: string;
   now?: Date;
+  /** Where the change to the company's unassigned trees goes; at once when left out. */
+  countUnassigned?: CountUnassigned;
 }
 
 /**
@@ -60,7 +62,9 @@ export async function assignTrees(db: Db, input: AssignTreesInput): Promise<{ pa
   const parts: AllocationRow[] = [];
   const changes: DomainChange[] = [];
   for (const { id, trees } of taken) {
-    const { part, remainder } = await splitAllocation(db, { allocationId: id, trees, recipientId: input.recipientId, giftCodeId: input.giftCodeId, now: input.now });
+    const { part, remainder } = await splitAllocation(db, {
+      allocationId: id, trees, recipientId: input.recipientId, giftCodeId: input.giftCodeId, now: input.now, countUnassigned: input.countUnassigned,
+    });
     parts.push(part);
     changes.push(...assignmentChanges(part, remainder, input.recipientId !== undefined));
   }
@@ -91,17 +95,12 @@ function assignmentChanges(part: AllocationRow, remainder: AllocationRow | null,
  * counters, and reports allocation.updated with the recipient it had. The allocations
  * stay as they were split; returned trees are taken again after older unassigned ones.
  */
-export async function releaseTrees(db: Db, recipientId: string, now: Date): Promise<DomainChange[]> {
+export async function releaseTrees(db: Db, recipientId: string, now: Date, countUnassigned: CountUnassigned = countUnassignedNow(db)): Promise<DomainChange[]> {
   const held = await db.selectFrom('allocations').selectAll().where('recipient_id', '=', recipientId).orderBy('created_at').orderBy('id').forUpdate().execute();
   const changes: DomainChange[] = [];
   for (const row of held) {
-    const released = await db
-      .updateTable('allocations')
-      .set({ recipient_id: null, certificate_id: null, updated_at: now })
-      .where('id', '=', row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await applyAllocationChange(db, allocationFacts(row), allocationFacts(released));
+    await db.updateTable('allocations').set({ recipient_id: null, certificate_id: null, updated_at: now }).where('id', '=', row.id).execute();
+    await countUnassigned(row.company_id, row.livemode, row.trees);
     changes.push({ kind: 'allocation.updated', allocation_id: row.id, company_id: row.company_id, livemode: row.livemode, previous: { recipient: recipientId } });
   }
   return changes;

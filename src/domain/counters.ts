@@ -75,18 +75,37 @@ export async function applyAllocationChange(db: Db, before: AllocationFacts | nu
   if (rows.length !== 1) throw new Error(`Company ${companyId} has no totals row for livemode=${livemode}.`);
 }
 
-/** Adds to the company's recipient or certificate count (negative to remove). */
-export async function adjustCompanyCount(
-  db: Db,
-  companyId: string,
-  livemode: boolean,
-  counter: 'recipients' | 'certificates',
-  delta: number,
-): Promise<void> {
+/** What of a company's totals changes without an allocation moving between plantings, projects or statuses. */
+export interface TotalsDelta {
+  trees_unassigned?: number;
+  recipients?: number;
+  certificates?: number;
+}
+
+/** Adds to the company's totals (negative to remove), in the caller's transaction. */
+export async function adjustCompanyTotals(db: Db, companyId: string, livemode: boolean, delta: TotalsDelta): Promise<void> {
+  const changed = (Object.entries(delta) as [keyof TotalsDelta, number][]).filter(([, value]) => value !== 0);
+  if (changed.length === 0) return;
   await db
     .updateTable('company_totals')
-    .set((eb) => ({ [counter]: eb(counter, '+', delta) }))
+    .set((eb) => Object.fromEntries(changed.map(([column, value]) => [column, eb(column, '+', value)])))
     .where('company_id', '=', companyId)
     .where('livemode', '=', livemode)
     .execute();
 }
+
+/** Adds to the company's recipient or certificate count (negative to remove). */
+export async function adjustCompanyCount(db: Db, companyId: string, livemode: boolean, counter: 'recipients' | 'certificates', delta: number): Promise<void> {
+  await adjustCompanyTotals(db, companyId, livemode, { [counter]: delta });
+}
+
+/**
+ * Where a change of ownership (trees given to a recipient or back) reports what it does to
+ * the company's unassigned trees. By default at once; a unit of work collects them and
+ * writes them last, so the company's totals row is locked for one statement, not the rest
+ * of the transaction (events/unit-of-work.ts).
+ */
+export type CountUnassigned = (companyId: string, livemode: boolean, delta: number) => Promise<void> | void;
+
+export const countUnassignedNow = (db: Db): CountUnassigned => (companyId, livemode, delta) =>
+  adjustCompanyTotals(db, companyId, livemode, { trees_unassigned: delta });

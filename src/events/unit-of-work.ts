@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ApiContext } from '../core/context.ts';
 import type { DB } from '../db/schema.ts';
 import type { DomainChange } from '../domain/changes.ts';
+import { adjustCompanyTotals, type CountUnassigned, type TotalsDelta } from '../domain/counters.ts';
 import { lockFoundationWrites } from '../domain/write-lock.ts';
 import { emitEvents } from './emit.ts';
 
@@ -23,11 +24,34 @@ export class UnitOfWork {
     readonly now: Date,
     private readonly publicBaseUrl: string,
     private readonly pending: { change: DomainChange; at: Date }[],
+    private readonly totals: Map<string, { companyId: string; livemode: boolean; delta: Required<TotalsDelta> }>,
   ) {}
 
-  /** A unit of work on a transaction the caller opened; it writes events only when flushed. */
+  /** A unit of work on a transaction the caller opened; it writes events only when flushed, and totals when applied. */
   static on(db: Transaction<DB>, publicBaseUrl: string, now = new Date()): UnitOfWork {
-    return new UnitOfWork(db, now, publicBaseUrl, []);
+    return new UnitOfWork(db, now, publicBaseUrl, [], new Map());
+  }
+
+  /**
+   * Adds to a company's totals when the work ends (applyTotals), not now: every write of a
+   * company's recipients touches its one totals row, and a row written early stays locked,
+   * for every other request of that company, until the transaction commits.
+   */
+  addToTotals(companyId: string, livemode: boolean, delta: TotalsDelta): void {
+    const key = `${companyId}:${livemode}`;
+    const entry = this.totals.get(key) ?? { companyId, livemode, delta: { trees_unassigned: 0, recipients: 0, certificates: 0 } };
+    for (const [column, value] of Object.entries(delta) as [keyof TotalsDelta, number][]) entry.delta[column] += value;
+    this.totals.set(key, entry);
+  }
+
+  /** Where trees changing owner in this unit of work report the company's unassigned trees. */
+  readonly countUnassigned: CountUnassigned = (companyId, livemode, delta) => this.addToTotals(companyId, livemode, { trees_unassigned: delta });
+
+  /** Writes what addToTotals collected, one statement per company and mode. */
+  async applyTotals(): Promise<void> {
+    const entries = [...this.totals.values()];
+    this.totals.clear();
+    for (const { companyId, livemode, delta } of entries) await adjustCompanyTotals(this.db, companyId, livemode, delta);
   }
 
   /** Notes what changed; its events are written at the next flush, at the latest before commit. */
@@ -42,15 +66,16 @@ export class UnitOfWork {
 
   /** This unit of work acting at another moment, sharing its transaction and changes: the demo seed replays history. */
   at(now: Date): UnitOfWork {
-    return new UnitOfWork(this.db, now, this.publicBaseUrl, this.pending);
+    return new UnitOfWork(this.db, now, this.publicBaseUrl, this.pending, this.totals);
   }
 
   /**
    * A unit of work on the same transaction whose changes are kept apart and never
-   * flushed, for a caller that tells only some of them (the test helpers).
+   * flushed, for a caller that tells only some of them (the test helpers). Its totals are
+   * this one's: they are facts, not news.
    */
   apart(): UnitOfWork {
-    return new UnitOfWork(this.db, this.now, this.publicBaseUrl, []);
+    return new UnitOfWork(this.db, this.now, this.publicBaseUrl, [], this.totals);
   }
 
   /**
@@ -112,6 +137,7 @@ export async function inUnitOfWork<T>(db: Kysely<DB>, options: UnitOfWorkOptions
         const uow = UnitOfWork.on(trx, options.publicBaseUrl, options.now);
         const result = await work(uow);
         await uow.flush();
+        await uow.applyTotals();
         return result;
       });
     } catch (error) {

@@ -4,7 +4,6 @@ import { CanopyError, errors } from '../../core/errors.ts';
 import type { Language } from '../../core/i18n.ts';
 import { newId } from '../../core/ids.ts';
 import { assignTrees, releaseTrees } from '../../domain/assignment.ts';
-import { adjustCompanyCount } from '../../domain/counters.ts';
 import { inRequestUnitOfWork, type UnitOfWork } from '../../events/unit-of-work.ts';
 import { issueCertificate } from '../../jobs/kinds/issue-certificate.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
@@ -78,8 +77,9 @@ export async function addRecipient(scope: CompanyScope, uow: UnitOfWork, input: 
     projectName: input.projectName,
     recipientId: id,
     now,
+    countUnassigned: uow.countUnassigned,
   });
-  await adjustCompanyCount(db, scope.companyId, scope.livemode, 'recipients', 1);
+  uow.addToTotals(scope.companyId, scope.livemode, { recipients: 1 });
   uow.record({ kind: 'recipient.created', recipient_id: id, company_id: scope.companyId, livemode: scope.livemode }, ...assigned.changes);
   // Its certificate is generated right after, by the worker (certificate.created).
   await enqueueJob(db, issueCertificate, { recipient_id: id });
@@ -153,14 +153,14 @@ export async function updateRecipient(ctx: ApiContext, id: string, body: UpdateB
 export async function deleteRecipient(ctx: ApiContext, id: string) {
   return inRequestUnitOfWork(ctx, {}, async (uow) => {
     await lockedRecipient(ctx, uow, id);
-    uow.record(...(await releaseTrees(uow.db, id, uow.now)));
+    uow.record(...(await releaseTrees(uow.db, id, uow.now, uow.countUnassigned)));
     await withdrawPersonalCertificate(uow, id);
     await uow.db
       .updateTable('recipients')
       .set({ first_name: null, last_name: null, email: null, message: null, send_email: false, certificate_id: null, deleted_at: uow.now, updated_at: uow.now })
       .where('id', '=', id)
       .execute();
-    await adjustCompanyCount(uow.db, ctx.companyId, ctx.livemode, 'recipients', -1);
+    uow.addToTotals(ctx.companyId, ctx.livemode, { recipients: -1 });
     return { id, object: 'recipient' as const, deleted: true as const };
   });
 }
