@@ -21,6 +21,7 @@ import { allocationsModule } from './modules/allocations/index.ts';
 import { certificatesModule } from './modules/certificates/index.ts';
 import { companyModule } from './modules/company/index.ts';
 import { eventsModule } from './modules/events/index.ts';
+import { giftCodesModule } from './modules/gift-codes/index.ts';
 import { meModule } from './modules/me/index.ts';
 import { partnersModule } from './modules/partners/index.ts';
 import { plantingsModule } from './modules/plantings/index.ts';
@@ -36,7 +37,7 @@ export type App = FastifyInstance;
 /** Every v2 resource, in the order the OpenAPI document lists them. A new resource is one line here. */
 const V2_MODULES: readonly ApiModule[] = [
   meModule, companyModule, allocationsModule, plantingsModule, partnersModule, projectsModule, proofModule,
-  recipientsModule, certificatesModule, webhookEndpointsModule, eventsModule, testHelpersModule,
+  recipientsModule, giftCodesModule, certificatesModule, webhookEndpointsModule, eventsModule, testHelpersModule,
 ];
 
 /** The integrators' API: every request authenticated by a company token, then routed to its module. */

@@ -48,19 +48,27 @@ before(async () => {
   Object.assign(testIds, { alloc: testAllocation.id, plt: testPlanting.id, prj: testProject.id, evt: testEvent, ...(await recipientAndCertificate(false)) });
 });
 
-/** A recipient of the owner and a company certificate (not the recipient's, so deleting the recipient leaves it). */
+/**
+ * A recipient of the owner, a company certificate (not the recipient's, so deleting the
+ * recipient leaves it) and an open gift code (reserving nothing, so revoking it frees nothing).
+ */
 async function recipientAndCertificate(livemode: boolean) {
   const rcp = newId('recipient');
   const cert = newId('certificate');
+  const gift = newId('gift_code');
   await app.db.insertInto('recipients').values({ id: rcp, company_id: owner.id, livemode, trees: 1, source: 'api' }).execute();
   await app.db.insertInto('certificates').values({ id: cert, company_id: owner.id, livemode, type: 'company', number: `CNP-TEST-${cert}`, trees: 10 }).execute();
-  return { rcp, cert };
+  await app.db
+    .insertInto('gift_codes')
+    .values({ id: gift, company_id: owner.id, livemode, code: `TEST-${gift.slice(-9)}`, status: 'open', trees: 1, valid_until: new Date(Date.now() + 86_400_000) })
+    .execute();
+  return { rcp, cert, gift };
 }
 
 function withId(path: string, ids: Record<string, string>): string {
   const prefix = /^\/v2\/([a-z-]+)\//.exec(path)?.[1];
-  const resource = path.startsWith('/v2/test_helpers/') ? /^\/v2\/test_helpers\/([a-z-]+)\//.exec(path)?.[1] : prefix;
-  const kind = { allocations: 'alloc', plantings: 'plt', projects: 'prj', events: 'evt', recipients: 'rcp', certificates: 'cert' }[resource ?? ''];
+  const resource = path.startsWith('/v2/test_helpers/') ? /^\/v2\/test_helpers\/([a-z_-]+)\//.exec(path)?.[1] : prefix;
+  const kind = { allocations: 'alloc', plantings: 'plt', projects: 'prj', events: 'evt', recipients: 'rcp', certificates: 'cert', 'gift-codes': 'gift', gift_codes: 'gift' }[resource ?? ''];
   if (!kind) throw new Error(`No fixture id for ${path}: add one to route-guards.test.ts`);
   return path.replace('{id}', ids[kind] as string);
 }
@@ -116,7 +124,9 @@ describe('every v2 route', () => {
       const live = await app.request(op.method, path, { token: owner.live, body: {} });
       assert.equal(live.status, 404, `${op.method} ${op.path} with a live token`);
       if (!op.path.includes('{id}')) continue;
-      const foreign = await app.request(op.method, path, { token: stranger.test, body: { trees: 1 } });
+      // A body the route accepts, so that what answers is the id's check.
+      const body = path.endsWith('/claim') ? { first_name: 'Ada', email: 'ada@example.com' } : { trees: 1 };
+      const foreign = await app.request(op.method, path, { token: stranger.test, body });
       assert.equal(foreign.status, 404, `${op.method} ${op.path} as another company`);
       assert.equal(foreign.body.error.code, 'resource_missing');
     }

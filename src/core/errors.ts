@@ -66,6 +66,7 @@ export const ERROR_CODES = {
   planting_over_allocated: [422, REQUEST],
   refund_exceeds_unassigned_trees: [422, REQUEST],
   no_trees_available: [422, REQUEST],
+  gift_code_not_open: [409, REQUEST],
   message_id_reused: [422, REQUEST],
   // Ours
   internal_error: [500, 'api_error'],

@@ -241,11 +241,18 @@ export interface GiftCodesTable {
   sent_to_email: string | null;
   external_reference: string | null;
   recipient_id: string | null;
-  valid_until: Date | null;
+  valid_until: Date;
   claimed_at: Date | null;
   revoked_at: Date | null;
+  expired_at: Date | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  expire: number | null;
 }
 
 export interface CertificatesTable {
@@ -374,6 +381,7 @@ export interface DB {
   company_plantings: CompanyPlantingsTable;
   recipients: RecipientsTable;
   gift_codes: GiftCodesTable;
+  rate_limits: RateLimitsTable;
   certificates: CertificatesTable;
   allocations: AllocationsTable;
   webhook_endpoints: WebhookEndpointsTable;

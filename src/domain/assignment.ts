@@ -106,6 +106,38 @@ export async function releaseTrees(db: Db, recipientId: string, now: Date, count
   return changes;
 }
 
+/**
+ * The trees a gift code reserved go to the recipient who claimed it: each allocation
+ * changes owner as it is (no split), and reports allocation.updated with the recipient
+ * it had (none). The company's unassigned trees do not move: reserved trees were never
+ * counted there.
+ */
+export async function giveReservedTrees(db: Db, giftCodeId: string, recipientId: string, now: Date): Promise<{ trees: number; changes: DomainChange[] }> {
+  const held = await db.selectFrom('allocations').selectAll().where('gift_code_id', '=', giftCodeId).orderBy('created_at').orderBy('id').forUpdate().execute();
+  const changes: DomainChange[] = [];
+  for (const row of held) {
+    await db.updateTable('allocations').set({ gift_code_id: null, recipient_id: recipientId, updated_at: now }).where('id', '=', row.id).execute();
+    changes.push({ kind: 'allocation.updated', allocation_id: row.id, company_id: row.company_id, livemode: row.livemode, previous: { recipient: null } });
+  }
+  return { trees: held.reduce((sum, row) => sum + row.trees, 0), changes };
+}
+
+/**
+ * A gift code's reserved trees return to the company's unassigned trees (the code was
+ * revoked or expired). Nothing an allocation shows changes (a reservation is not
+ * visible on it), so no events; the allocations stay as they were split.
+ */
+export async function releaseReservedTrees(db: Db, giftCodeId: string, now: Date, countUnassigned: CountUnassigned = countUnassignedNow(db)): Promise<number> {
+  const released = await db
+    .updateTable('allocations')
+    .set({ gift_code_id: null, updated_at: now })
+    .where('gift_code_id', '=', giftCodeId)
+    .returning(['company_id', 'livemode', 'trees'])
+    .execute();
+  for (const row of released) await countUnassigned(row.company_id, row.livemode, row.trees);
+  return released.reduce((sum, row) => sum + row.trees, 0);
+}
+
 type UnassignedQuery = SelectQueryBuilder<DB, 'allocations', { id: string; trees: number }>;
 
 /**

@@ -24,6 +24,6 @@ export type DomainChange =
   | ({ kind: 'allocation.updated'; previous: { trees?: number; recipient?: string | null } } & AllocationRef)
   | { kind: 'planting.updated'; planting_id: string; companies: AffectedCompany[] }
   | { kind: 'verification.published'; verification_id: string; project_id: string; companies: AffectedCompany[] }
-  | { kind: 'recipient.created'; recipient_id: string; company_id: string; livemode: boolean }
+  | { kind: 'recipient.created' | 'recipient.claimed'; recipient_id: string; company_id: string; livemode: boolean }
   | { kind: 'certificate.created'; certificate_id: string; company_id: string; livemode: boolean };
 

@@ -63,11 +63,12 @@ export async function emitEvents(db: Db, changes: readonly DomainChange[], publi
         eventIds.push(await recordEvent(db, { companyId: change.company_id, livemode: change.livemode, type: 'certificate.created', object, createdAt: at }));
         break;
       }
-      case 'recipient.created': {
+      case 'recipient.created':
+      case 'recipient.claimed': {
         const ctx = contextFor(change.company_id, change.livemode);
         const object = (await loadRecipients(ctx, [change.recipient_id])).get(change.recipient_id);
         if (!object) throw new Error(`Recipient ${change.recipient_id} vanished before its event was written.`);
-        eventIds.push(await recordEvent(db, { companyId: change.company_id, livemode: change.livemode, type: 'recipient.created', object, createdAt: at }));
+        eventIds.push(await recordEvent(db, { companyId: change.company_id, livemode: change.livemode, type: change.kind, object, createdAt: at }));
         break;
       }
     }

@@ -1,4 +1,5 @@
 import type { JobKind } from './job.ts';
+import { expireGiftCode } from './kinds/expire-gift-code.ts';
 import { issueCertificate } from './kinds/issue-certificate.ts';
 import { purgeIdempotencyKeys } from './kinds/purge-idempotency-keys.ts';
 import { purgeOldEvents } from './kinds/purge-old-events.ts';
@@ -6,7 +7,7 @@ import { refreshCompanyCertificates } from './kinds/refresh-company-certificates
 import { sendCertificateEmail } from './kinds/send-certificate-email.ts';
 
 /** Every job kind the worker knows, one file each in kinds/. */
-export const JOB_KINDS: readonly JobKind[] = [purgeIdempotencyKeys, purgeOldEvents, issueCertificate, refreshCompanyCertificates, sendCertificateEmail] as readonly JobKind[];
+export const JOB_KINDS: readonly JobKind[] = [purgeIdempotencyKeys, purgeOldEvents, issueCertificate, refreshCompanyCertificates, sendCertificateEmail, expireGiftCode] as readonly JobKind[];
 
 export type JobKinds = ReadonlyMap<string, JobKind>;
 

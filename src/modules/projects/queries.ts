@@ -27,6 +27,21 @@ export async function findProject(ctx: ReadContext, id: string) {
   return row;
 }
 
+/**
+ * Refuses a project the company has no trees in, in this mode (404 naming `param`): the
+ * only projects a recipient or gift code can take trees from.
+ */
+export async function requireCompanyProject(ctx: ReadContext, projectId: string, param = 'project'): Promise<void> {
+  const member = await ctx.db
+    .selectFrom('company_projects')
+    .select('project_id')
+    .where('company_id', '=', ctx.companyId)
+    .where('livemode', '=', ctx.livemode)
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
+  if (!member) throw errors.notFound('project', projectId, param);
+}
+
 export async function findProjectsByIds(ctx: ReadContext, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return projectsOf(ctx).where('p.id', 'in', ids).execute();

@@ -2,6 +2,7 @@ import type { ReadContext } from '../../core/context.ts';
 import { iso } from '../../core/formats.ts';
 import { presentCertificates } from '../certificates/present.ts';
 import { allocationIdsByRecipient, certificatesOfRecipients } from '../certificates/queries.ts';
+import { giftCodesOfRecipients } from '../gift-codes/queries.ts';
 import { findRecipientsByIds, type RecipientRow } from './queries.ts';
 
 /** The fields of a recipient that are personal data (spec section 2). */
@@ -24,9 +25,11 @@ export function withoutPersonalData<T extends object>(recipient: T): Omit<T, (ty
  */
 export async function presentRecipients(ctx: ReadContext, rows: readonly RecipientRow[]) {
   const ids = rows.map((row) => row.id);
-  const [allocations, certificates] = await Promise.all([
+  const claimed = rows.filter((row) => row.source === 'gift_code').map((row) => row.id);
+  const [allocations, certificates, giftCodes] = await Promise.all([
     allocationIdsByRecipient(ctx, ids),
     certificatesOfRecipients(ctx, ids).then((found) => presentCertificates(ctx, found)),
+    giftCodesOfRecipients(ctx, claimed),
   ]);
   const certificateOf = new Map(certificates.map((certificate) => [certificate.recipient, certificate]));
   const showPersonal = ctx.scopes.includes('recipients:read');
@@ -45,6 +48,7 @@ export async function presentRecipients(ctx: ReadContext, rows: readonly Recipie
       message: row.message,
       source: row.source,
       send_email: row.send_email,
+      gift_code: giftCodes.get(row.id) ?? null,
       certificate: certificateOf.get(row.id) ?? null,
       allocations: allocations.get(row.id) ?? [],
       email_sent_at: iso(row.email_sent_at),

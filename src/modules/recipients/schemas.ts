@@ -21,6 +21,7 @@ export const RecipientSchema = Type.Object(
     message: Nullable(Type.String()),
     source: Type.String({ description: 'api, dashboard, gift_code, foundation or legacy' }),
     send_email: Type.Boolean({ description: 'Whether the certificate is emailed to the recipient (never in test mode).' }),
+    gift_code: Nullable(idString('gift_code', 'The gift code this recipient claimed (source gift_code); null otherwise.')),
     certificate: Nullable(Type.Ref('Certificate', { description: 'The certificate; null until it is generated, right after creation.' })),
     allocations: Type.Array(Type.String()),
     email_sent_at: Nullable(Timestamp()),

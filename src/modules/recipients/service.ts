@@ -3,11 +3,12 @@ import type { ApiContext } from '../../core/context.ts';
 import { CanopyError, errors } from '../../core/errors.ts';
 import type { Language } from '../../core/i18n.ts';
 import { newId } from '../../core/ids.ts';
-import { assignTrees, releaseTrees } from '../../domain/assignment.ts';
+import { assignTrees, giveReservedTrees, releaseTrees } from '../../domain/assignment.ts';
 import { inRequestUnitOfWork, type UnitOfWork } from '../../events/unit-of-work.ts';
 import { issueCertificate } from '../../jobs/kinds/issue-certificate.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { withdrawPersonalCertificate } from '../certificates/service.ts';
+import { requireCompanyProject } from '../projects/queries.ts';
 import { presentRecipients } from './present.ts';
 import { findRecipient } from './queries.ts';
 import type { CreateRecipientBody, UpdateRecipientBody } from './schemas.ts';
@@ -34,13 +35,16 @@ export interface NewRecipient {
   /** The foundation's reference, for a recipient the foundation created. */
   foundationRef?: string | null;
   sendEmail?: boolean;
+  /** A person claiming this gift code: its reserved trees become the recipient's, and claimed_at is set. */
+  giftCodeId?: string;
 }
 
 /**
  * Creates a recipient of the company and gives it trees from the company's unassigned
- * trees, oldest allocation first (spec section 4, POST /recipients), in the unit of work:
- * `recipient.created` and the allocation events of the split are recorded. Refuses with
- * `external_reference_taken` or `no_trees_available`, changing nothing.
+ * trees, oldest allocation first (spec section 4, POST /recipients), or the trees a gift
+ * code reserved when a person claims it, in the unit of work: `recipient.created` and the
+ * allocation events are recorded. Refuses with `external_reference_taken` or
+ * `no_trees_available`, changing nothing.
  */
 export async function addRecipient(scope: CompanyScope, uow: UnitOfWork, input: NewRecipient): Promise<string> {
   const { db, now } = uow;
@@ -65,11 +69,12 @@ export async function addRecipient(scope: CompanyScope, uow: UnitOfWork, input: 
       certificate_id: null,
       foundation_ref: input.foundationRef ?? null,
       send_email: input.sendEmail ?? false,
+      claimed_at: input.giftCodeId ? now : null,
       created_at: now,
       updated_at: now,
     })
     .execute();
-  const assigned = await assignTrees(db, {
+  const assigned = input.giftCodeId ? await giveReservedTrees(db, input.giftCodeId, id, now) : await assignTrees(db, {
     companyId: scope.companyId,
     livemode: scope.livemode,
     trees: input.trees,
@@ -93,7 +98,7 @@ type UpdateBody = Static<typeof UpdateRecipientBody>;
 export async function createRecipient(ctx: ApiContext, body: CreateBody) {
   if (body.send_email && !body.email) throw errors.parameterMissing(['email'], 'send_email is true, so the email to send the certificate to is needed.');
   return inRequestUnitOfWork(ctx, {}, async (uow) => {
-    if (body.project) await visibleProject(ctx, uow, body.project);
+    if (body.project) await requireCompanyProject({ ...ctx, db: uow.db }, body.project);
     const id = await addRecipient(ctx, uow, {
       trees: body.trees,
       projectId: body.project ?? null,
@@ -167,18 +172,6 @@ export async function deleteRecipient(ctx: ApiContext, id: string) {
 
 function lockedRecipient(ctx: ApiContext, uow: UnitOfWork, id: string) {
   return findRecipient({ ...ctx, db: uow.db }, id, { forUpdate: true });
-}
-
-/** A project the company has trees in, in this mode: the only ones it can take trees from. */
-async function visibleProject(ctx: ApiContext, uow: UnitOfWork, projectId: string): Promise<void> {
-  const member = await uow.db
-    .selectFrom('company_projects')
-    .select('project_id')
-    .where('company_id', '=', ctx.companyId)
-    .where('livemode', '=', ctx.livemode)
-    .where('project_id', '=', projectId)
-    .executeTakeFirst();
-  if (!member) throw errors.notFound('project', projectId, 'project');
 }
 
 async function ensureExternalReferenceFree(scope: CompanyScope, uow: UnitOfWork, externalReference: string): Promise<void> {

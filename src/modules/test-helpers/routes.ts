@@ -4,6 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import { errors } from '../../core/errors.ts';
 import { NoQuery } from '../../http/params.ts';
 import { AllocationParams, AllocationSchema } from '../allocations/schemas.ts';
+import { ClaimGiftCodeBody, GiftCodeParams, GiftCodeSchema } from '../gift-codes/schemas.ts';
+import { claimGiftCodeForTest } from '../gift-codes/service.ts';
 import { ProjectParams, ProjectSchema } from '../projects/schemas.ts';
 import { ChangeTestAllocationTreesBody, CreateTestAllocationBody } from './schemas.ts';
 import {
@@ -86,5 +88,23 @@ export const testHelperRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => publishTestVerification(request.ctx, request.params.id),
+  );
+
+  app.post(
+    '/test_helpers/gift_codes/:id/claim',
+    {
+      config: { scope: 'gift-codes:write', resource: 'gift_code' },
+      schema: {
+        operationId: 'testHelperClaimGiftCode',
+        summary: 'Claim a test gift code as a person on the claim page would (recipient.created, recipient.claimed, certificate.created)',
+        description: 'Two claims of one code at once behave as on the page: one wins, the other gets 409 gift_code_not_open. Never sends email.',
+        tags,
+        params: GiftCodeParams,
+        querystring: NoQuery,
+        body: ClaimGiftCodeBody,
+        response: { 200: Type.Ref(GiftCodeSchema) },
+      },
+    },
+    async (request) => claimGiftCodeForTest(request.ctx, request.params.id, request.body),
   );
 };

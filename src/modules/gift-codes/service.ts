@@ -1,0 +1,201 @@
+import type { Static } from '@sinclair/typebox';
+import type { ApiContext } from '../../core/context.ts';
+import { CanopyError, errors } from '../../core/errors.ts';
+import type { Language } from '../../core/i18n.ts';
+import { newId } from '../../core/ids.ts';
+import { assignTrees, releaseReservedTrees } from '../../domain/assignment.ts';
+import { inRequestUnitOfWork, inUnitOfWork, type UnitOfWork } from '../../events/unit-of-work.ts';
+import { expireGiftCode } from '../../jobs/kinds/expire-gift-code.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+import { issuePersonalCertificate } from '../certificates/service.ts';
+import { requireCompanyProject } from '../projects/queries.ts';
+import { addRecipient, type CompanyScope } from '../recipients/service.ts';
+import { newGiftCode } from './code.ts';
+import { giftCodeStatus, presentGiftCodes } from './present.ts';
+import { findGiftCode, type GiftCodeRow } from './queries.ts';
+import { type ClaimGiftCodeBody, type CreateGiftCodeBody, DEFAULT_VALIDITY_DAYS, type GiftCodeStatus, MAX_VALIDITY_DAYS } from './schemas.ts';
+
+const DAY_MS = 86_400_000;
+
+/** What a new gift code holds; the validity is checked by the caller (createGiftCode checks the API's). */
+export interface NewGiftCode {
+  trees: number;
+  /** Reserve the trees from this project only. */
+  projectId: string | null;
+  validUntil: Date;
+  sentToName?: string | null;
+  sentToEmail?: string | null;
+  externalReference?: string | null;
+}
+
+/**
+ * Reserves trees from the company's unassigned trees, oldest allocation first (as a
+ * recipient takes them), behind a new code, in the unit of work; the allocation events of
+ * a split are recorded. A job is queued to expire the code at valid_until. Refuses with
+ * no_trees_available, changing nothing. Returns the new code's id.
+ */
+export async function addGiftCode(scope: CompanyScope, uow: UnitOfWork, input: NewGiftCode): Promise<string> {
+  const id = newId('gift_code');
+  await uow.db
+    .insertInto('gift_codes')
+    .values({
+      id,
+      company_id: scope.companyId,
+      livemode: scope.livemode,
+      code: newGiftCode(),
+      status: 'open',
+      trees: input.trees,
+      project_id: input.projectId,
+      sent_to_name: input.sentToName ?? null,
+      sent_to_email: input.sentToEmail ?? null,
+      external_reference: input.externalReference ?? null,
+      valid_until: input.validUntil,
+      created_at: uow.now,
+      updated_at: uow.now,
+    })
+    .execute();
+  const reserved = await assignTrees(uow.db, {
+    companyId: scope.companyId,
+    livemode: scope.livemode,
+    trees: input.trees,
+    projectId: input.projectId,
+    giftCodeId: id,
+    now: uow.now,
+    countUnassigned: uow.countUnassigned,
+  });
+  uow.record(...reserved.changes);
+  await enqueueJob(uow.db, expireGiftCode, { gift_code_id: id }, input.validUntil);
+  return id;
+}
+
+/** POST /v2/gift-codes: a code with trees reserved, open until valid_until (a year when left out). */
+export async function createGiftCode(ctx: ApiContext, body: Static<typeof CreateGiftCodeBody>) {
+  const now = new Date();
+  const validUntil = body.valid_until ? new Date(body.valid_until) : new Date(now.getTime() + DEFAULT_VALIDITY_DAYS * DAY_MS);
+  if (validUntil.getTime() <= now.getTime()) throw errors.parameterInvalid(['valid_until'], 'valid_until must be in the future.');
+  if (validUntil.getTime() > now.getTime() + MAX_VALIDITY_DAYS * DAY_MS) {
+    throw errors.parameterInvalid(['valid_until'], `valid_until may be at most ${MAX_VALIDITY_DAYS} days ahead.`);
+  }
+  return inRequestUnitOfWork(ctx, {}, async (uow) => {
+    if (body.project) await requireCompanyProject({ ...ctx, db: uow.db }, body.project);
+    const id = await addGiftCode(ctx, uow, {
+      trees: body.trees,
+      projectId: body.project ?? null,
+      validUntil,
+      sentToName: body.sent_to?.name,
+      sentToEmail: body.sent_to?.email,
+      externalReference: body.external_reference,
+    });
+    return giftCodeObject(ctx, uow, id);
+  });
+}
+
+/** An open code (locked by the caller) is revoked: its trees return to the unassigned trees. */
+export async function revokeLockedGiftCode(uow: UnitOfWork, row: GiftCodeRow): Promise<void> {
+  const status = giftCodeStatus(row, uow.now);
+  if (status !== 'open') throw notOpen(row.id, status, 'revoked');
+  await uow.db.updateTable('gift_codes').set({ status: 'revoked', revoked_at: uow.now, updated_at: uow.now }).where('id', '=', row.id).execute();
+  await releaseReservedTrees(uow.db, row.id, uow.now, uow.countUnassigned);
+}
+
+/** POST /v2/gift-codes/{id}/revoke: an open code only (409 gift_code_not_open otherwise). */
+export async function revokeGiftCode(ctx: ApiContext, id: string) {
+  return inRequestUnitOfWork(ctx, {}, async (uow) => {
+    await revokeLockedGiftCode(uow, await findGiftCode({ ...ctx, db: uow.db }, id, { forUpdate: true }));
+    return giftCodeObject(ctx, uow, id);
+  });
+}
+
+/** Who claims a code: what the claim page's form (or the test helper) asks. */
+export interface Claimant {
+  firstName: string;
+  lastName?: string | null;
+  email: string;
+  language: Language;
+}
+
+/**
+ * A person claims an open code (locked by the caller): a recipient (source gift_code,
+ * claimed_at set) gets the code's reserved trees and its gift certificate at once, so the
+ * page can send the person to it; the code is claimed. Events: recipient.created, the
+ * allocations changing owner, recipient.claimed, certificate.created. The certificate
+ * email follows in live mode (the recipient's issue_certificate job queues it).
+ */
+export async function claimLockedGiftCode(uow: UnitOfWork, row: GiftCodeRow, claimant: Claimant) {
+  const status = giftCodeStatus(row, uow.now);
+  if (status !== 'open') throw notOpen(row.id, status, 'claimed');
+  const scope = { companyId: row.company_id, livemode: row.livemode };
+  const recipientId = await addRecipient(scope, uow, {
+    trees: row.trees,
+    projectId: row.project_id,
+    firstName: claimant.firstName,
+    lastName: claimant.lastName ?? null,
+    email: claimant.email,
+    language: claimant.language,
+    source: 'gift_code',
+    sendEmail: true,
+    giftCodeId: row.id,
+  });
+  await uow.db
+    .updateTable('gift_codes')
+    .set({ status: 'claimed', claimed_at: uow.now, recipient_id: recipientId, updated_at: uow.now })
+    .where('id', '=', row.id)
+    .execute();
+  uow.record({ kind: 'recipient.claimed', recipient_id: recipientId, company_id: row.company_id, livemode: row.livemode });
+  const certificateId = await issuePersonalCertificate(uow, recipientId);
+  if (!certificateId) throw new Error(`The certificate of recipient ${recipientId} was not issued.`);
+  return { recipientId, certificateId };
+}
+
+export type ClaimOutcome =
+  | { outcome: 'claimed'; recipientId: string; certificateId: string; language: Language }
+  | { outcome: 'unknown' }
+  | { outcome: 'not_open'; status: GiftCodeStatus; certificateId: string | null };
+
+/**
+ * The claim page's claim, by the code as stored (normalized). One transaction: the code is
+ * locked first, so of two claims at once exactly one wins and the other finds it claimed.
+ */
+export async function claimGiftCodeByCode(db: ApiContext['db'], publicBaseUrl: string, code: string, claimant: Claimant): Promise<ClaimOutcome> {
+  return inUnitOfWork(db, { publicBaseUrl }, async (uow) => {
+    const row = await uow.db.selectFrom('gift_codes').selectAll().where('code', '=', code).forUpdate().executeTakeFirst();
+    if (!row) return { outcome: 'unknown' as const };
+    const status = giftCodeStatus(row, uow.now);
+    if (status !== 'open') return { outcome: 'not_open' as const, status, certificateId: await certificateOfClaim(uow, row) };
+    const claimed = await claimLockedGiftCode(uow, row, claimant);
+    return { outcome: 'claimed' as const, ...claimed, language: claimant.language };
+  });
+}
+
+/** POST /v2/test_helpers/gift_codes/{id}/claim: a claim as the page makes it, for integrators' tests (test mode only). */
+export async function claimGiftCodeForTest(ctx: ApiContext, id: string, body: Static<typeof ClaimGiftCodeBody>) {
+  return inRequestUnitOfWork(ctx, {}, async (uow) => {
+    const row = await findGiftCode({ ...ctx, db: uow.db }, id, { forUpdate: true });
+    await claimLockedGiftCode(uow, row, { firstName: body.first_name, lastName: body.last_name, email: body.email, language: body.language ?? 'en' });
+    return giftCodeObject(ctx, uow, id);
+  });
+}
+
+/** The certificate of the recipient who claimed a code, while it stands. */
+async function certificateOfClaim(uow: UnitOfWork, row: GiftCodeRow): Promise<string | null> {
+  if (!row.recipient_id) return null;
+  const certificate = await uow.db
+    .selectFrom('certificates')
+    .select('id')
+    .where('recipient_id', '=', row.recipient_id)
+    .where('withdrawn_at', 'is', null)
+    .executeTakeFirst();
+  return certificate?.id ?? null;
+}
+
+function notOpen(id: string, status: GiftCodeStatus, action: 'claimed' | 'revoked'): CanopyError {
+  const why = status === 'claimed' ? (action === 'revoked' ? ' To take its trees back, delete the recipient who claimed it.' : '') : '';
+  return new CanopyError('gift_code_not_open', `Gift code ${id} is ${status}; only an open code can be ${action}.${why}`);
+}
+
+/** The gift code as GET returns it, read inside the unit of work. */
+async function giftCodeObject(ctx: ApiContext, uow: UnitOfWork, id: string) {
+  const inTransaction = { ...ctx, db: uow.db };
+  const [giftCode] = await presentGiftCodes(inTransaction, [await findGiftCode(inTransaction, id)]);
+  return giftCode!;
+}
