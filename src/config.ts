@@ -14,6 +14,8 @@ export interface Config {
   trustedProxies: string[];
   logLevel: string;
   rateLimits: { perTokenPerMinute: number; perCompanyPerMinute: number; writesPerCompanyPerMinute: number };
+  /** Failed gift code look-ups a client address may make per minute on the claim page before it must wait. */
+  giftLookupsPerMinute: number;
   /**
    * Signs download links (and, later, keys other secrets). Null on the embedded database
    * when not set: one is generated into the data folder on first start (db/folder-secret.ts).
@@ -79,6 +81,8 @@ export function loadConfig(env: Env = process.env): Config {
     writesPerCompanyPerMinute: limit('RATE_LIMIT_WRITES_PER_COMPANY_PER_MINUTE', 120),
   };
 
+  const giftLookupsPerMinute = limit('GIFT_LOOKUPS_PER_MINUTE', 10);
+
   const secretKey = read('CANOPY_SECRET_KEY') ?? null;
   if (secretKey !== null && secretKey.length < MIN_SECRET_KEY_LENGTH) {
     problems.push(`CANOPY_SECRET_KEY must be at least ${MIN_SECRET_KEY_LENGTH} characters; generate one with: openssl rand -hex 32`);
@@ -102,6 +106,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustedProxies,
     logLevel,
     rateLimits,
+    giftLookupsPerMinute,
     secretKey,
     smtpUrl,
     mailFrom,

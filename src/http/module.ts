@@ -4,8 +4,13 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/schema.ts';
 
-/** What of the configuration the HTTP app uses; the secret key resolved (see main.ts). */
-export type AppConfig = Pick<Config, 'publicBaseUrl' | 'trustedProxies' | 'logLevel' | 'rateLimits'> & { secretKey: string };
+/**
+ * What of the configuration the HTTP app uses; the secret key resolved (see main.ts).
+ * `databaseUrl` only tells where rate limit counters live (PostgreSQL, or memory on PGlite).
+ */
+export type AppConfig = Pick<Config, 'publicBaseUrl' | 'trustedProxies' | 'logLevel' | 'rateLimits' | 'giftLookupsPerMinute' | 'databaseUrl'> & {
+  secretKey: string;
+};
 
 /** What every surface's and module's routes are registered with. */
 export interface ModuleOptions {

@@ -3,15 +3,17 @@ import { Type } from '@sinclair/typebox';
 import { errors } from '../core/errors.ts';
 import type { ModuleOptions } from '../http/module.ts';
 import { certificatePages } from './certificates/routes.ts';
+import { giftPages } from './gift/routes.ts';
 import { initialsLogoSvg } from './logo.ts';
 
 /**
  * What Canopy shows without a login: certificate pages and their PDFs, and the generated
- * logo of a company without one of its own (the logo_url GET /v2/company gives). Gift
- * claims and the impact page join here.
+ * logo of a company without one of its own (the logo_url GET /v2/company gives), and the
+ * gift claim pages. The impact page joins here.
  */
 export const publicRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { db, config }) => {
   await app.register(certificatePages, { db, config });
+  await app.register(giftPages, { db, config });
 
   app.get(
     '/impact/:slug/logo.svg',

@@ -1,11 +1,10 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { isId } from '../../core/ids.ts';
-import { LANGUAGES, type Language, negotiateLanguage } from '../../core/i18n.ts';
+import type { Language } from '../../core/i18n.ts';
 import type { ModuleOptions } from '../../http/module.ts';
 import { certificatePageUrl, checkDownloadLink } from '../../modules/certificates/links.ts';
-import { polygonSvgPath } from '../../views/polygon.ts';
-import { renderPage } from '../../views/render.ts';
-import { longDate, percent, TEXTS, words } from '../../views/texts.ts';
+import { TEXTS } from '../../views/texts.ts';
+import { page, pageLanguage } from '../page.ts';
 import { certificatePdf } from './pdf.ts';
 import { type CertificateView, certifiedSentence, lookUpCertificate } from './view.ts';
 
@@ -61,45 +60,7 @@ export const certificatePages: FastifyPluginAsync<ModuleOptions> = async (app, {
   });
 };
 
-/** `?lang=` first, then the browser's Accept-Language, English when neither says. */
-function pageLanguage(request: FastifyRequest): Language {
-  const asked = (request.query as Record<string, unknown> | undefined)?.lang;
-  if (typeof asked === 'string' && (LANGUAGES as readonly string[]).includes(asked)) return asked as Language;
-  return negotiateLanguage(request.headers['accept-language']);
-}
-
 function headingOf(view: CertificateView, language: Language): string {
   const t = TEXTS[language];
   return view.type === 'company' ? t.companyCertificate : view.type === 'gift' ? t.giftCertificate : t.certificate;
-}
-
-function page(reply: FastifyReply, status: number, language: Language, template: string, data: Record<string, unknown>) {
-  const t = TEXTS[language];
-  const html = renderPage(template, {
-    ...data,
-    title: data.title ?? data.heading,
-    language,
-    t,
-    longDate: (value: string | Date) => longDate(value, language),
-    percent: (fraction: number) => percent(fraction, language),
-    words,
-    polygon: (rings: number[][][]) => polygonSvgPath(rings),
-    country: (code: string) => countryName(code, language),
-  });
-  return reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .header('Content-Language', language)
-    .header('Vary', 'Accept-Language')
-    .header('Content-Security-Policy', "default-src 'none'; img-src https: data: 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'")
-    .header('Referrer-Policy', 'no-referrer')
-    .send(html);
-}
-
-function countryName(code: string, language: Language): string {
-  try {
-    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
 }
