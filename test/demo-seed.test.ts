@@ -120,7 +120,7 @@ test('a living company: every event type there is so far happened in the last 30
   const types = rows.map((row) => row.type).sort();
   assert.deepEqual(types, [
     'allocation.created', 'allocation.monitored', 'allocation.planted', 'allocation.updated', 'certificate.created',
-    'planting.updated', 'recipient.created', 'verification.published',
+    'planting.updated', 'recipient.claimed', 'recipient.created', 'verification.published',
   ]);
 });
 
@@ -137,4 +137,19 @@ test('recipients created through the API path, each with its certificate, in bot
     assert.ok(recipients.length > 0, `API recipients with livemode ${livemode}`);
     for (const recipient of recipients) assert.ok(recipient.number && !recipient.withdrawn_at, `${recipient.id} has its certificate`);
   }
+});
+
+test('gift codes in every status, and the claimed one became a recipient with a gift certificate', async () => {
+  const token = (await createToken(app.db, { companyId: demo.companyId, ownerEmail: demo.adminEmail, scopes: 'all', livemode: true })).token;
+  const codes = (await app.get('/v2/gift-codes?limit=100&expand[]=recipient', token)).body.data;
+  assert.deepEqual([...new Set(codes.map((code: { status: string }) => code.status))].sort(), ['claimed', 'expired', 'open', 'revoked']);
+  const claimed = codes.find((code: { status: string }) => code.status === 'claimed');
+  assert.equal(claimed.recipient.source, 'gift_code');
+  assert.equal(claimed.recipient.certificate.type, 'gift');
+  assert.ok(claimed.recipient.email_sent_at, 'its email went out when it was claimed, so none is sent at start');
+  // Only the open code still holds trees; the others gave theirs away or back.
+  const reserved = await sql<{ code: string; trees: number }>`
+    select g.status as code, coalesce(sum(a.trees), 0)::int as trees from gift_codes g left join allocations a on a.gift_code_id = g.id
+    where g.company_id = ${demo.companyId} and g.livemode group by g.status`.execute(app.db);
+  assert.deepEqual(Object.fromEntries(reserved.rows.map((row) => [row.code, row.trees])), { claimed: 0, expired: 0, open: 5, revoked: 0 });
 });

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { createFoundationKey } from '../operator/foundation-keys.ts';
 import { createToken } from '../operator/tokens.ts';
+import { claimUrl } from '../modules/gift-codes/present.ts';
 
 export interface DemoAccess {
   company_id: string;
@@ -11,6 +12,8 @@ export interface DemoAccess {
   tokens: { live: string; test: string };
   /** A fresh key for the foundation API, so the demo can play the foundation too. */
   foundation_key: string;
+  /** The claim page of one of the demo company's open live gift codes, if it still has one. */
+  gift_claim_url: string | null;
 }
 
 /**
@@ -38,7 +41,22 @@ export async function seedDemoWithTokens(db: Kysely<DB>, publicBaseUrl: string):
     seeded: demo.created,
     tokens: { live: await token(true), test: await token(false) },
     foundation_key: (await createFoundationKey(db, 'Demo foundation key')).key,
+    gift_claim_url: await openGiftClaimUrl(db, demo.companyId, publicBaseUrl),
   };
+}
+
+/** The newest open live gift code of the demo company, as its claim page. */
+async function openGiftClaimUrl(db: Kysely<DB>, companyId: string, publicBaseUrl: string): Promise<string | null> {
+  const open = await db
+    .selectFrom('gift_codes')
+    .select('code')
+    .where('company_id', '=', companyId)
+    .where('livemode', '=', true)
+    .where('status', '=', 'open')
+    .where('valid_until', '>', new Date())
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  return open ? claimUrl(publicBaseUrl, open.code) : null;
 }
 
 /** The lines `serve --seed-demo` and `canopy demo` print for a person to get going. */
@@ -49,6 +67,7 @@ export function describeDemoAccess(demo: DemoAccess, baseUrl: string): string {
     `Test token: ${demo.tokens.test}`,
     'Both have every scope and are shown only this once.',
     `Foundation key (for ${baseUrl}/foundation/v1, see docs/foundation.md): ${demo.foundation_key}`,
+    ...(demo.gift_claim_url ? [`An open gift code to claim in a browser: ${demo.gift_claim_url}`] : []),
     '',
     'Try it:',
     `  curl -H "Authorization: Bearer ${demo.tokens.test}" ${baseUrl}/v2/company`,

@@ -4,9 +4,11 @@ import { inUnitOfWork, type UnitOfWork } from '../events/unit-of-work.ts';
 import { applyOperation } from '../foundation/apply.ts';
 import { createCompany } from '../operator/companies.ts';
 import { issuePersonalCertificate } from '../modules/certificates/service.ts';
+import { expireGiftCode } from '../modules/gift-codes/expiry.ts';
+import { addGiftCode, claimLockedGiftCode, revokeLockedGiftCode } from '../modules/gift-codes/service.ts';
 import { addRecipient } from '../modules/recipients/service.ts';
 import { createUser } from '../operator/users.ts';
-import { DEMO_API_RECIPIENTS, DEMO_COMPANY } from './data.ts';
+import { DEMO_API_RECIPIENTS, DEMO_COMPANY, DEMO_GIFT_CODES } from './data.ts';
 import { buildDemoTimeline, demoMoment } from './timeline.ts';
 
 /**
@@ -39,6 +41,7 @@ export async function seedDemo(
       await applyOperation(uow.at(step.at), step.operation);
     }
     await addApiRecipients(uow, company.id, today);
+    await addGiftCodes(uow, company.id, today);
     return { companyId: company.id, adminEmail: DEMO_COMPANY.adminEmail, created: true };
   });
 }
@@ -65,5 +68,41 @@ async function addApiRecipients(uow: UnitOfWork, companyId: string, today: Date)
       source: 'api',
     });
     await issuePersonalCertificate(uow.at(demoMoment(today, person.daysAgo, 51)), id);
+  }
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The gift codes, made as POST /v2/gift-codes makes them and then claimed on the page,
+ * revoked or expired by the worker, each at its moment. The claimed code's certificate
+ * email went out then, so it is not sent again at start.
+ */
+async function addGiftCodes(uow: UnitOfWork, companyId: string, today: Date): Promise<void> {
+  for (const gift of DEMO_GIFT_CODES) {
+    const createdAt = demoMoment(today, gift.daysAgo, 55);
+    const validUntil = new Date(createdAt.getTime() + gift.validDays * DAY_MS);
+    const id = await addGiftCode({ companyId, livemode: gift.livemode }, uow.at(createdAt), {
+      trees: gift.trees,
+      projectId: null,
+      validUntil,
+      sentToName: gift.sentTo.name,
+      sentToEmail: gift.sentTo.email,
+      externalReference: gift.externalReference,
+    });
+    const then = gift.then;
+    if (!then) continue;
+    const locked = () => uow.db.selectFrom('gift_codes').selectAll().where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+    if (then.action === 'claim') {
+      const at = demoMoment(today, then.daysAgo, 12);
+      const { recipientId } = await claimLockedGiftCode(uow.at(at), await locked(), {
+        firstName: then.firstName, lastName: then.lastName, email: then.email, language: then.language,
+      });
+      await uow.db.updateTable('recipients').set({ email_sent_at: new Date(at.getTime() + 60_000) }).where('id', '=', recipientId).execute();
+    } else if (then.action === 'revoke') {
+      await revokeLockedGiftCode(uow.at(demoMoment(today, then.daysAgo, 30)), await locked());
+    } else {
+      await expireGiftCode(uow.at(new Date(validUntil.getTime() + 30_000)), id);
+    }
   }
 }
