@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { randomAlphanumeric } from '../src/core/ids.ts';
 import { runDueJobs } from '../src/jobs/worker.ts';
+import { launchChromium, SCREENSHOTS, withoutChromium } from './helpers/browser.ts';
 import { startTestApp, testWorkerServices } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
 
@@ -15,22 +14,16 @@ import * as make from './helpers/factories.ts';
  * following the download link to the PDF. Screenshots go to tmp/screenshots/.
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SCREENSHOTS = fileURLToPath(new URL('../tmp/screenshots/', import.meta.url));
 const app = await startTestApp({ PUBLIC_BASE_URL: 'http://placeholder.invalid' });
 
-describe('the certificate page in a browser', { skip: !existsSync(CHROMIUM) && `no Chromium at ${CHROMIUM} (.ci/run installs it)` }, () => {
+describe('the certificate page in a browser', { skip: withoutChromium }, () => {
   let browser: Browser;
   let certificateId = '';
   let recipientId = '';
   const company = { live: '' };
 
   before(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-    });
-    mkdirSync(SCREENSHOTS, { recursive: true });
+    browser = await launchChromium();
     const owner = await make.companyWithTokens(app.db, { name: 'Fairbrook Coffee Roasters' });
     company.live = owner.live;
     const project = await make.project(app.db, { name: 'Mount Kenya Forest', nameNl: 'Bergbos Mount Kenya' });

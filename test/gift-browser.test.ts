@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { randomAlphanumeric } from '../src/core/ids.ts';
+import { launchChromium, SCREENSHOTS, withoutChromium } from './helpers/browser.ts';
 import { startTestApp } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
 
@@ -15,8 +14,6 @@ import * as make from './helpers/factories.ts';
  * Screenshots go to tmp/screenshots/.
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SCREENSHOTS = fileURLToPath(new URL('../tmp/screenshots/', import.meta.url));
 const app = await startTestApp({ PUBLIC_BASE_URL: 'http://placeholder.invalid' });
 
 /** The project photo's host is the foundation's, unreachable here: the browser gets a stand-in landscape. */
@@ -25,7 +22,7 @@ const PHOTO = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900"
 ${[20, 45, 70, 95, 120, 145].map((x, i) => `<rect x="${x - 1}" y="${52 - (i % 3) * 3}" width="2" height="10" fill="#5b4332"/><circle cx="${x}" cy="${48 - (i % 3) * 3}" r="${7 + (i % 2) * 2}" fill="#2f6b45"/>`).join('')}
 </svg>`;
 
-describe('the gift claim pages in a browser', { skip: !existsSync(CHROMIUM) && `no Chromium at ${CHROMIUM} (.ci/run installs it)` }, () => {
+describe('the gift claim pages in a browser', { skip: withoutChromium }, () => {
   let browser: Browser;
   let token = '';
   const newCode = async (trees: number, livemode = true) => {
@@ -39,11 +36,7 @@ describe('the gift claim pages in a browser', { skip: !existsSync(CHROMIUM) && `
   let slug = '';
 
   before(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-    });
-    mkdirSync(SCREENSHOTS, { recursive: true });
+    browser = await launchChromium();
     const owner = await make.companyWithTokens(app.db, { name: 'Fairbrook Coffee Roasters' });
     token = owner.live;
     // The logo on a host of its own, as a company's is: PUBLIC_BASE_URL is a placeholder here.

@@ -18,6 +18,11 @@ export const updatedSinceParam = {
   updated_since: Type.Optional(Type.String({ format: 'date-time', description: 'Only objects updated at or after this time.' })),
 };
 
+/** The header of a POST that spec section 8 makes idempotent by key: `POST /recipients`, `POST /gift-codes`. */
+export const RequiredIdempotencyKey = Type.Object({
+  'idempotency-key': Type.String({ minLength: 1, maxLength: 255, description: 'Required: a retry with the same key and body returns the first answer.' }),
+});
+
 /** A query string that takes no parameters: any parameter is refused as unknown. */
 export const NoQuery = Type.Object({}, { additionalProperties: false });
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { listEnvelope, NoQuery } from '../../http/params.ts';
+import { listEnvelope, NoQuery, RequiredIdempotencyKey } from '../../http/params.ts';
 import { presentGiftCodes } from './present.ts';
 import { findGiftCode, listGiftCodes } from './queries.ts';
 import { CreateGiftCodeBody, GiftCodeList, GiftCodeListQuery, GiftCodeParams, GiftCodeQuery, GiftCodeSchema } from './schemas.ts';
@@ -42,7 +42,7 @@ export const giftCodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Reserve trees behind a code that a person claims on the public claim page',
         description: 'Needs an Idempotency-Key header. The trees come from your oldest unassigned trees; hand the code or claim_url out yourself (Canopy does not email it).',
         tags,
-        headers: Type.Object({ 'idempotency-key': Type.String({ minLength: 1, maxLength: 255, description: 'Required: a retry with the same key and body returns the first answer.' }) }),
+        headers: RequiredIdempotencyKey,
         querystring: NoQuery,
         body: CreateGiftCodeBody,
         response: { 200: Type.Ref(GiftCodeSchema) },
