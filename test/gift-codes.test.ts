@@ -3,8 +3,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { randomAlphanumeric } from '../src/core/ids.ts';
+import { inUnitOfWork } from '../src/events/unit-of-work.ts';
 import { runDueJobs } from '../src/jobs/worker.ts';
 import { GIFT_CODE_BITS, newGiftCode, normalizeGiftCode } from '../src/modules/gift-codes/code.ts';
+import { expireGiftCode } from '../src/modules/gift-codes/expiry.ts';
 import { startTestApp, testWorkerServices } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
 
@@ -147,7 +149,7 @@ describe('lifecycle, with counters and events at each step', () => {
     await checkCounters(setup, 5);
   });
 
-  test('open → revoked: the trees return, no events; a revoked code cannot be revoked or claimed again', async () => {
+  test('open → revoked: the trees return, no events; a revoked code cannot be claimed', async () => {
     const setup = await companyWithTrees({ allocations: 2, trees: 10 });
     const { token } = setup;
     const code = await newCode(token, { trees: 15 });
@@ -207,6 +209,20 @@ describe('lifecycle, with counters and events at each step', () => {
     assert.deepEqual([(await getCode(token, claimedEarly.id)).status, (await getCode(token, revokedEarly.id)).status], ['claimed', 'revoked'], 'their jobs left them');
     assert.deepEqual((await newEvents(token, events)).added, {}, 'expiry fires no event');
     assert.equal((await claim(token, code.id)).status, 409);
+  });
+
+  test("the expiry job expires a code due by the database's clock even when the worker's clock lags behind it", async () => {
+    const setup = await companyWithTrees({ allocations: 1, trees: 10 });
+    const validUntil = soon(300);
+    const code = await newCode(setup.token, { trees: 4, valid_until: validUntil });
+    await sleep(Date.parse(validUntil) - Date.now() + 100);
+    // The queue ran the job (run_at <= the database's now()); the worker's clock is 50 ms behind.
+    const lagging = new Date(Date.parse(validUntil) - 50);
+    assert.equal(await inUnitOfWork(app.db, { publicBaseUrl: PUBLIC, now: lagging }, (uow) => expireGiftCode(uow, code.id)), true);
+    const row = await app.db.selectFrom('gift_codes').select(['status', 'expired_at']).where('id', '=', code.id).executeTakeFirstOrThrow();
+    assert.equal(row.status, 'expired');
+    assert.ok(row.expired_at && row.expired_at.getTime() >= Date.parse(validUntil), 'recorded at the database\'s moment, not before valid_until');
+    await checkCounters(setup, 10);
   });
 });
 
