@@ -318,23 +318,23 @@ export const DEMO_API_RECIPIENTS = [
 export const DEMO_GIFT_CODES = [
   {
     key: 'newsletter-open', livemode: true, daysAgo: 6, trees: 5, validDays: 365, externalReference: 'NEWSLETTER-2026-11',
-    sentTo: { name: 'Noor Bakker', email: 'noor.bakker@example.nl' }, then: null,
+    sentTo: { name: 'Noor Bakker', email: 'noor.bakker@example.nl' }, afterwards: null,
   },
   {
     key: 'card-claimed', livemode: true, daysAgo: 21, trees: 3, validDays: 365, externalReference: 'GIFTCARD-0142',
     sentTo: { name: 'Pieter de Boer', email: 'pieter.deboer@example.nl' },
-    then: { action: 'claim', daysAgo: 18, firstName: 'Pieter', lastName: 'de Boer', email: 'pieter.deboer@example.nl', language: 'nl' },
+    afterwards: { action: 'claim', daysAgo: 18, firstName: 'Pieter', lastName: 'de Boer', email: 'pieter.deboer@example.nl', language: 'nl' },
   },
   {
     key: 'card-revoked', livemode: true, daysAgo: 40, trees: 2, validDays: 365, externalReference: 'GIFTCARD-0117',
-    sentTo: { name: 'Card lost in the post', email: null }, then: { action: 'revoke', daysAgo: 35 },
+    sentTo: { name: 'Card lost in the post', email: null }, afterwards: { action: 'revoke', daysAgo: 35 },
   },
   {
     key: 'summer-expired', livemode: true, daysAgo: 150, trees: 4, validDays: 90, externalReference: 'SUMMER-2026',
-    sentTo: { name: null, email: null }, then: { action: 'expire' },
+    sentTo: { name: null, email: null }, afterwards: { action: 'expire' },
   },
   {
     key: 'test-open', livemode: false, daysAgo: 1, trees: 2, validDays: 30, externalReference: 'TEST-GIFT-1',
-    sentTo: { name: 'Tess Test', email: 'tess@example.test' }, then: null,
+    sentTo: { name: 'Tess Test', email: 'tess@example.test' }, afterwards: null,
   },
 ] as const;

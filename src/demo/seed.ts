@@ -90,7 +90,7 @@ async function addGiftCodes(uow: UnitOfWork, companyId: string, today: Date): Pr
       sentToEmail: gift.sentTo.email,
       externalReference: gift.externalReference,
     });
-    const then = gift.then;
+    const then = gift.afterwards;
     if (!then) continue;
     const locked = () => uow.db.selectFrom('gift_codes').selectAll().where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
     if (then.action === 'claim') {
