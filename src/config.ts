@@ -16,6 +16,8 @@ export interface Config {
   rateLimits: { perTokenPerMinute: number; perCompanyPerMinute: number; writesPerCompanyPerMinute: number };
   /** Failed gift code look-ups a client address may make per minute on the claim page before it must wait. */
   giftLookupsPerMinute: number;
+  /** Lets webhook endpoints use http and private or loopback addresses: local development and tests only. */
+  webhookAllowPrivateUrls: boolean;
   /**
    * Signs download links (and, later, keys other secrets). Null on the embedded database
    * when not set: one is generated into the data folder on first start (db/folder-secret.ts).
@@ -83,6 +85,10 @@ export function loadConfig(env: Env = process.env): Config {
 
   const giftLookupsPerMinute = limit('GIFT_LOOKUPS_PER_MINUTE', 10);
 
+  const allowPrivate = read('WEBHOOK_ALLOW_PRIVATE_URLS') ?? 'false';
+  if (!['true', 'false'].includes(allowPrivate)) problems.push('WEBHOOK_ALLOW_PRIVATE_URLS must be true or false');
+  const webhookAllowPrivateUrls = allowPrivate === 'true';
+
   const secretKey = read('CANOPY_SECRET_KEY') ?? null;
   if (secretKey !== null && secretKey.length < MIN_SECRET_KEY_LENGTH) {
     problems.push(`CANOPY_SECRET_KEY must be at least ${MIN_SECRET_KEY_LENGTH} characters; generate one with: openssl rand -hex 32`);
@@ -107,6 +113,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     rateLimits,
     giftLookupsPerMinute,
+    webhookAllowPrivateUrls,
     secretKey,
     smtpUrl,
     mailFrom,

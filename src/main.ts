@@ -8,6 +8,7 @@ import { acquireFolderLock } from './db/folder-lock.ts';
 import { folderSecret } from './db/folder-secret.ts';
 import { type MigrationFile, migrate } from './db/migrate.ts';
 import { type DemoAccess, seedDemoWithTokens } from './demo/access.ts';
+import { startDeliveryWorker } from './webhooks/worker.ts';
 import { startWorker } from './jobs/worker.ts';
 import { createMailer } from './mail/mailer.ts';
 
@@ -62,6 +63,13 @@ export async function startCanopy(config: Config, options: StartOptions): Promis
     if (!config.smtpUrl) app.log.info({ outbox: path.join(config.dataDir, 'outbox') }, 'no SMTP_URL: email is written as .eml files into the outbox');
     const worker = startWorker(database.db, { services: { publicBaseUrl: config.publicBaseUrl, secretKey, mailer }, log: app.log });
     cleanups.push(() => worker.stop());
+    if (config.webhookAllowPrivateUrls) {
+      app.log.warn('WEBHOOK_ALLOW_PRIVATE_URLS is on: webhook endpoints may use http and private or loopback addresses. For local development only.');
+    }
+    const deliveries = startDeliveryWorker(database.db, {
+      secretKey, publicBaseUrl: config.publicBaseUrl, allowPrivateUrls: config.webhookAllowPrivateUrls, listenUrl: config.databaseUrl, log: app.log,
+    });
+    cleanups.push(() => deliveries.stop());
 
     if (socketPath) {
       // Links in what forwarded commands write (events) must use the public address, not the listening one.

@@ -3,7 +3,12 @@ import { before, describe, test } from 'node:test';
 import { recordEvent } from '../src/events/record.ts';
 import { newId } from '../src/core/ids.ts';
 import { SCOPES } from '../src/core/scopes.ts';
-import { startTestApp, type TestApp } from './helpers/app.ts';
+import { sealSecret } from '../src/core/secrets.ts';
+import { SIGNING_SECRET_PURPOSE } from '../src/webhooks/deliveries.ts';
+import { newSigningSecret } from '../src/webhooks/signature.ts';
+import { startTestApp, TEST_SECRET_KEY, type TestApp } from './helpers/app.ts';
+
+const secretKey = process.env.CANOPY_SECRET_KEY ?? TEST_SECRET_KEY;
 import * as make from './helpers/factories.ts';
 
 /**
@@ -50,25 +55,31 @@ before(async () => {
 
 /**
  * A recipient of the owner, a company certificate (not the recipient's, so deleting the
- * recipient leaves it) and an open gift code (reserving nothing, so revoking it frees nothing).
+ * recipient leaves it), an open gift code (reserving nothing, so revoking it frees nothing) and
+ * a webhook endpoint.
  */
 async function recipientAndCertificate(livemode: boolean) {
   const rcp = newId('recipient');
   const cert = newId('certificate');
   const gift = newId('gift_code');
+  const whe = newId('webhook_endpoint');
   await app.db.insertInto('recipients').values({ id: rcp, company_id: owner.id, livemode, trees: 1, source: 'api' }).execute();
   await app.db.insertInto('certificates').values({ id: cert, company_id: owner.id, livemode, type: 'company', number: `CNP-TEST-${cert}`, trees: 10 }).execute();
+  await app.db
+    .insertInto('webhook_endpoints')
+    .values({ id: whe, company_id: owner.id, livemode, url: 'https://hooks.example.com/canopy', secret_encrypted: sealSecret(secretKey, SIGNING_SECRET_PURPOSE, newSigningSecret()) })
+    .execute();
   await app.db
     .insertInto('gift_codes')
     .values({ id: gift, company_id: owner.id, livemode, code: `TEST-${gift.slice(-9)}`, status: 'open', trees: 1, valid_until: new Date(Date.now() + 86_400_000) })
     .execute();
-  return { rcp, cert, gift };
+  return { rcp, cert, gift, whe };
 }
 
 function withId(path: string, ids: Record<string, string>): string {
   const prefix = /^\/v2\/([a-z-]+)\//.exec(path)?.[1];
   const resource = path.startsWith('/v2/test_helpers/') ? /^\/v2\/test_helpers\/([a-z_-]+)\//.exec(path)?.[1] : prefix;
-  const kind = { allocations: 'alloc', plantings: 'plt', projects: 'prj', events: 'evt', recipients: 'rcp', certificates: 'cert', 'gift-codes': 'gift', gift_codes: 'gift' }[resource ?? ''];
+  const kind = { allocations: 'alloc', plantings: 'plt', projects: 'prj', events: 'evt', recipients: 'rcp', certificates: 'cert', 'gift-codes': 'gift', gift_codes: 'gift', 'webhook-endpoints': 'whe' }[resource ?? ''];
   if (!kind) throw new Error(`No fixture id for ${path}: add one to route-guards.test.ts`);
   return path.replace('{id}', ids[kind] as string);
 }

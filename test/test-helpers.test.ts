@@ -182,7 +182,7 @@ describe('GET /v2/events', () => {
   test('filters by type and delivery status, pages newest first, and keeps 30 days', async () => {
     const holder = await make.companyWithTokens(app.db);
     await app.db.insertInto('webhook_endpoints').values({
-      id: newId('webhook_endpoint'), company_id: holder.id, livemode: false, url: 'https://hooks.example.com/canopy', secret: 'whsec_test',
+      id: newId('webhook_endpoint'), company_id: holder.id, livemode: false, url: 'https://hooks.example.com/canopy', secret_encrypted: 'not used: no worker runs here',
     }).execute();
     for (let i = 0; i < 3; i++) assert.equal((await post('/v2/test_helpers/allocations', { trees: 1 + i }, holder.test)).status, 200);
 

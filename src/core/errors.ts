@@ -67,6 +67,9 @@ export const ERROR_CODES = {
   refund_exceeds_unassigned_trees: [422, REQUEST],
   no_trees_available: [422, REQUEST],
   gift_code_not_open: [409, REQUEST],
+  // Webhook endpoints
+  webhook_url_refused: [400, REQUEST],
+  webhook_endpoint_disabled: [409, REQUEST],
   message_id_reused: [422, REQUEST],
   // Ours
   internal_error: [500, 'api_error'],

@@ -1,4 +1,4 @@
-import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { randomAlphanumeric } from './ids.ts';
 
 /**
@@ -62,4 +62,29 @@ export function signaturesEqual(expected: string, given: string): boolean {
   const a = Buffer.from(expected, 'hex');
   const b = Buffer.from(given, 'hex');
   return a.length === b.length && a.length > 0 && timingSafeEqual(a, b);
+}
+
+/**
+ * Secrets Canopy must use again, not just recognise (webhook signing secrets), are kept
+ * encrypted: AES-256-GCM under a key derived from the server secret for that purpose, a
+ * fresh 12-byte nonce each time. Stored as `v1.<base64url nonce|tag|ciphertext>`; the tag
+ * makes a changed or truncated value fail to open instead of yielding a wrong secret.
+ */
+const SEALED_PREFIX = 'v1.';
+
+export function sealSecret(serverSecret: string, purpose: string, plaintext: string): string {
+  const nonce = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', derivedKey(serverSecret, purpose), nonce);
+  const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return SEALED_PREFIX + Buffer.concat([nonce, cipher.getAuthTag(), ciphertext]).toString('base64url');
+}
+
+/** The plaintext of a sealed secret; throws when it was sealed under another key or purpose, or changed. */
+export function openSecret(serverSecret: string, purpose: string, sealed: string): string {
+  if (!sealed.startsWith(SEALED_PREFIX)) throw new Error('Not a sealed secret.');
+  const raw = Buffer.from(sealed.slice(SEALED_PREFIX.length), 'base64url');
+  if (raw.length < 28) throw new Error('A sealed secret too short to open.');
+  const decipher = createDecipheriv('aes-256-gcm', derivedKey(serverSecret, purpose), raw.subarray(0, 12));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
 }

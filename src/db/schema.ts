@@ -301,12 +301,16 @@ export interface WebhookEndpointsTable {
   livemode: boolean;
   url: string;
   description: string | null;
-  secret: string;
+  /** The signing secret, encrypted (core/secrets.ts, sealSecret). */
+  secret_encrypted: string;
+  previous_secret_encrypted: ColumnType<string | null, string | null | undefined, string | null>;
+  previous_secret_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   enabled_events: ColumnType<string[], string[] | undefined, string[]>;
   include_personal_data: Generated<boolean>;
   status: Generated<'enabled' | 'disabled'>;
-  failing_since: Date | null;
-  disabled_at: Date | null;
+  failing_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  disabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  disabled_reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -328,8 +332,12 @@ export interface EventDeliveriesTable {
   status: Generated<'pending' | 'delivered' | 'failed'>;
   attempts: Generated<number>;
   next_attempt_at: Date | null;
-  last_attempt_at: Date | null;
-  last_status_code: number | null;
+  last_attempt_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  last_status_code: ColumnType<number | null, number | null | undefined, number | null>;
+  locked_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  delivered_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: CreatedAt;
 }
 
 export interface IdempotencyKeysTable {

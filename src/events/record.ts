@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/schema.ts';
 import { newId } from '../core/ids.ts';
+import { noteDeliveriesQueued } from './wake.ts';
 
 /** The nine event types of spec section 6. */
 export const EVENT_TYPES = [
@@ -42,7 +43,7 @@ export async function recordEvent(db: Db, event: NewEvent): Promise<string> {
   const id = newId('event');
   const data = event.previous ? { object: event.object, previous: event.previous } : { object: event.object };
   // One statement: the event, and its deliveries from it.
-  await db
+  const written = await db
     .with('event', (w) =>
       w
         .insertInto('events')
@@ -60,6 +61,7 @@ export async function recordEvent(db: Db, event: NewEvent): Promise<string> {
         .where('webhook_endpoints.status', '=', 'enabled')
         .where(sql<boolean>`('*' = ANY(webhook_endpoints.enabled_events) OR ${event.type} = ANY(webhook_endpoints.enabled_events))`),
     )
-    .execute();
+    .executeTakeFirst();
+  noteDeliveriesQueued(db, Number(written.numInsertedOrUpdatedRows ?? 0));
   return id;
 }

@@ -5,6 +5,7 @@ import type { DomainChange } from '../domain/changes.ts';
 import { adjustCompanyTotals, type CountUnassigned, type TotalsDelta } from '../domain/counters.ts';
 import { lockFoundationWrites } from '../domain/write-lock.ts';
 import { emitEvents } from './emit.ts';
+import { deliveriesCommitted, notifyOnCommit } from './wake.ts';
 
 /**
  * The one write path. Every write (a service verb, a foundation operation, the demo seed)
@@ -132,14 +133,18 @@ const ATTEMPTS = 5;
 export async function inUnitOfWork<T>(db: Kysely<DB>, options: UnitOfWorkOptions, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute(async (trx) => {
+      let queuedDeliveries = false;
+      const result = await db.transaction().execute(async (trx) => {
         if (options.foundationLock) await lockFoundationWrites(trx);
         const uow = UnitOfWork.on(trx, options.publicBaseUrl, options.now);
         const result = await work(uow);
         await uow.flush();
         await uow.applyTotals();
+        queuedDeliveries = await notifyOnCommit(trx);
         return result;
       });
+      if (queuedDeliveries) deliveriesCommitted();
+      return result;
     } catch (error) {
       if (attempt >= ATTEMPTS || !RETRYABLE.has((error as { code?: string }).code ?? '')) throw error;
       await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));

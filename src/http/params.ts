@@ -69,3 +69,11 @@ export interface ListEnvelope<T> {
 export function listEnvelope<T>(url: string, data: T[], hasMore: boolean): ListEnvelope<T> {
   return { object: 'list', url, has_more: hasMore, data };
 }
+
+/**
+ * For a POST whose body is optional (every field optional): a request without a body is
+ * handled as `{}`, so that validation sees an object. A route adds it as preValidation.
+ */
+export async function emptyBodyAsObject(request: { body: unknown }): Promise<void> {
+  request.body ??= {};
+}

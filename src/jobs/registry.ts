@@ -5,9 +5,10 @@ import { purgeIdempotencyKeys } from './kinds/purge-idempotency-keys.ts';
 import { purgeOldEvents } from './kinds/purge-old-events.ts';
 import { refreshCompanyCertificates } from './kinds/refresh-company-certificates.ts';
 import { sendCertificateEmail } from './kinds/send-certificate-email.ts';
+import { sendEndpointDisabledEmail } from './kinds/send-endpoint-disabled-email.ts';
 
 /** Every job kind the worker knows, one file each in kinds/. */
-export const JOB_KINDS: readonly JobKind[] = [purgeIdempotencyKeys, purgeOldEvents, issueCertificate, refreshCompanyCertificates, sendCertificateEmail, expireGiftCode] as readonly JobKind[];
+export const JOB_KINDS: readonly JobKind[] = [purgeIdempotencyKeys, purgeOldEvents, issueCertificate, refreshCompanyCertificates, sendCertificateEmail, expireGiftCode, sendEndpointDisabledEmail] as readonly JobKind[];
 
 export type JobKinds = ReadonlyMap<string, JobKind>;
 

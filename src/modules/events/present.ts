@@ -42,3 +42,19 @@ export async function presentEvents(ctx: ReadContext, rows: EventRow[]) {
       })),
   }));
 }
+
+/**
+ * The body of a webhook delivery: the event as `GET /v2/events/{id}` shows it, without the
+ * delivery state, to an endpoint that sees personal data only when it was set up to
+ * (`include_personal_data`), with a certificate's download link signed at this attempt.
+ */
+export function webhookPayload(ctx: ReadContext, row: EventRow) {
+  return {
+    id: row.id,
+    object: 'event' as const,
+    type: row.type as EventType,
+    created: iso(row.created_at),
+    livemode: row.livemode,
+    data: { ...row.data, object: asReaderSees(ctx, row.data.object) },
+  };
+}

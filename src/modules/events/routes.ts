@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { listEnvelope } from '../../http/params.ts';
+import { emptyBodyAsObject, listEnvelope, NoQuery } from '../../http/params.ts';
 import { presentEvents } from './present.ts';
 import { findEvent, listEvents } from './queries.ts';
-import { EventList, EventListQuery, EventParams, EventSchema } from './schemas.ts';
+import { EventList, EventListQuery, EventParams, EventSchema, RedeliverBody } from './schemas.ts';
+import { redeliverEvent } from './service.ts';
 
 export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -40,5 +41,24 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const [event] = await presentEvents(request.ctx, [await findEvent(request.ctx, request.params.id)]);
       return event;
     },
+  );
+
+  app.post(
+    '/events/:id/redeliver',
+    {
+      config: { scope: 'webhooks:manage', resource: 'event' },
+      preValidation: emptyBodyAsObject,
+      schema: {
+        operationId: 'redeliverEvent',
+        summary: 'Send an event again, now, to one endpoint or to every endpoint that takes its type',
+        description: 'Answers 200 with the event and its deliveries, the new ones pending. A disabled endpoint named in `endpoint` is refused (409 webhook_endpoint_disabled).',
+        tags: ['Events'],
+        params: EventParams,
+        querystring: NoQuery,
+        body: RedeliverBody,
+        response: { 200: Type.Ref(EventSchema) },
+      },
+    },
+    async (request) => redeliverEvent(request.ctx, request.params.id, request.body),
   );
 };

@@ -43,3 +43,8 @@ export const EventListQuery = Type.Object(
 );
 export const EventParams = idParams('event');
 export const EventList = listSchema(Type.Ref(EventSchema), 'Events of the last 30 days, newest first.');
+
+export const RedeliverBody = Type.Object(
+  { endpoint: Type.Optional(Type.String({ pattern: '^whe_[A-Za-z0-9]{24}$', description: 'Send to this endpoint only; every enabled endpoint that takes this event type when left out.' })) },
+  { additionalProperties: false },
+);

@@ -1,4 +1,4 @@
 import { webhookEndpointRoutes } from './routes.ts';
-import { WebhookEndpointSchema } from './schemas.ts';
+import { WebhookEndpointSchema, WebhookEndpointWithSecretSchema } from './schemas.ts';
 
-export const webhookEndpointsModule = { routes: webhookEndpointRoutes, schemas: [WebhookEndpointSchema] };
+export const webhookEndpointsModule = { routes: webhookEndpointRoutes, schemas: [WebhookEndpointSchema, WebhookEndpointWithSecretSchema] };

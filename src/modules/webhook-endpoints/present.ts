@@ -13,6 +13,7 @@ export function presentWebhookEndpoint(row: Selectable<WebhookEndpointsTable>) {
     enabled_events: row.enabled_events,
     include_personal_data: row.include_personal_data,
     status: row.status,
+    disabled_reason: row.status === 'disabled' ? ((row.disabled_reason ?? 'manual') as 'gone' | 'failing' | 'manual') : null,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };

@@ -1,0 +1,159 @@
+import { type Kysely, sql } from 'kysely';
+import type { ReadContext } from '../core/context.ts';
+import { SCOPES } from '../core/scopes.ts';
+import { openSecret } from '../core/secrets.ts';
+import type { DB, Db } from '../db/schema.ts';
+import { sendEndpointDisabledEmail } from '../jobs/kinds/send-endpoint-disabled-email.ts';
+import { enqueueJob } from '../jobs/queue.ts';
+import { webhookPayload } from '../modules/events/present.ts';
+import { type AttemptResult, postWebhook } from './send.ts';
+import { DISABLE_AFTER_FAILING_MS, nextRetryDelaySeconds } from './schedule.ts';
+import { signatureHeaders } from './signature.ts';
+import { checkWebhookUrl, UnsafeWebhookUrl } from './url-guard.ts';
+
+/** The purpose signing secrets are sealed under (core/secrets.ts). */
+export const SIGNING_SECRET_PURPOSE = 'webhook-signing-secret';
+
+export interface ClaimedDelivery {
+  event_id: string;
+  endpoint_id: string;
+  attempts: number;
+}
+
+/**
+ * Claims due deliveries for one worker: pending, due by `now`, not leased by another
+ * worker, of an enabled endpoint, and not of an endpoint this worker already has enough
+ * in flight for (`busyEndpoints`); at most `perEndpoint` of one endpoint in one claim. The
+ * claim is a lease (`locked_until`) and counts the attempt, in one short transaction
+ * (FOR UPDATE SKIP LOCKED), so workers on one PostgreSQL never claim the same delivery and
+ * one killed mid-attempt leaves it to be sent again when its lease runs out.
+ */
+export async function claimDueDeliveries(
+  db: Kysely<DB>,
+  options: { limit: number; perEndpoint: number; busyEndpoints: readonly string[]; leaseSeconds: number; now: Date },
+): Promise<ClaimedDelivery[]> {
+  const { limit, perEndpoint, busyEndpoints, leaseSeconds, now } = options;
+  const leaseUntil = new Date(now.getTime() + leaseSeconds * 1000);
+  const { rows } = await sql<ClaimedDelivery>`
+    WITH due AS (
+      SELECT d.event_id, d.endpoint_id, d.next_attempt_at
+      FROM event_deliveries d
+      JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.status = 'enabled'
+      WHERE d.status = 'pending' AND d.next_attempt_at <= ${now}
+        AND (d.locked_until IS NULL OR d.locked_until < ${now})
+        AND NOT (d.endpoint_id = ANY(${sql.val(busyEndpoints)}::text[]))
+      ORDER BY d.next_attempt_at
+      LIMIT ${limit * 4}
+      FOR UPDATE OF d SKIP LOCKED
+    ), fair AS (
+      SELECT event_id, endpoint_id, row_number() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at) AS n, next_attempt_at FROM due
+    ), chosen AS (
+      SELECT event_id, endpoint_id FROM fair WHERE n <= ${perEndpoint} ORDER BY next_attempt_at LIMIT ${limit}
+    )
+    UPDATE event_deliveries d SET locked_until = ${leaseUntil}, attempts = d.attempts + 1
+    FROM chosen WHERE d.event_id = chosen.event_id AND d.endpoint_id = chosen.endpoint_id
+    RETURNING d.event_id, d.endpoint_id, d.attempts`.execute(db);
+  return rows;
+}
+
+export interface DeliveryServices {
+  secretKey: string;
+  publicBaseUrl: string;
+  allowPrivateUrls: boolean;
+  /** The clock of retries and leases; tests move it forward instead of waiting a day. */
+  now: () => Date;
+}
+
+/**
+ * Makes one attempt of a claimed delivery and records what came of it: the event as the
+ * endpoint may see it, signed at this moment over the exact bytes sent, to the address
+ * the URL check approved.
+ */
+export async function attemptDelivery(db: Kysely<DB>, claimed: ClaimedDelivery, services: DeliveryServices): Promise<AttemptResult> {
+  const endpoint = await db.selectFrom('webhook_endpoints').selectAll().where('id', '=', claimed.endpoint_id).executeTakeFirst();
+  const event = await db.selectFrom('events').selectAll().where('id', '=', claimed.event_id).executeTakeFirst();
+  if (!endpoint || !event || endpoint.status !== 'enabled') {
+    const result = { delivered: false, statusCode: null, error: 'the endpoint or the event is gone or disabled', retryAfterSeconds: null, ms: 0 };
+    await db.updateTable('event_deliveries').set({ status: 'failed', locked_until: null, last_error: result.error })
+      .where('event_id', '=', claimed.event_id).where('endpoint_id', '=', claimed.endpoint_id).execute();
+    return result;
+  }
+  const attemptAt = services.now();
+  const ctx: ReadContext = {
+    db, companyId: event.company_id, livemode: event.livemode, language: 'en', publicBaseUrl: services.publicBaseUrl, secretKey: services.secretKey,
+    scopes: endpoint.include_personal_data ? SCOPES : SCOPES.filter((scope) => scope !== 'recipients:read'),
+  };
+  const body = JSON.stringify(webhookPayload(ctx, event));
+  const secrets = [openSecret(services.secretKey, SIGNING_SECRET_PURPOSE, endpoint.secret_encrypted)];
+  if (endpoint.previous_secret_encrypted && endpoint.previous_secret_expires_at && endpoint.previous_secret_expires_at > attemptAt) {
+    secrets.push(openSecret(services.secretKey, SIGNING_SECRET_PURPOSE, endpoint.previous_secret_encrypted));
+  }
+  let result: AttemptResult;
+  try {
+    const target = await checkWebhookUrl(endpoint.url, { allowPrivate: services.allowPrivateUrls });
+    result = await postWebhook(target, body, {
+      ...signatureHeaders(secrets, event.id, body, new Date()),
+      'User-Agent': `Canopy-Webhooks/1.0 (+${services.publicBaseUrl}/docs/webhooks)`,
+    });
+  } catch (error) {
+    if (!(error instanceof UnsafeWebhookUrl)) throw error;
+    result = { delivered: false, statusCode: null, error: `refused: ${error.message}`, retryAfterSeconds: null, ms: 0 };
+  }
+  await recordAttempt(db, claimed, endpoint, result, services.now());
+  return result;
+}
+
+/**
+ * What an attempt leaves behind, in one transaction: a delivered delivery, or the next
+ * attempt on the schedule (or `failed` after the last); and the endpoint's run of
+ * failures, which after three days disables it (its admins are emailed, by a job queued
+ * in the same transaction). A 410 Gone disables the endpoint at once.
+ */
+async function recordAttempt(
+  db: Kysely<DB>,
+  claimed: ClaimedDelivery,
+  endpoint: { id: string; company_id: string; failing_since: Date | null },
+  result: AttemptResult,
+  now: Date,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const delivery = trx.updateTable('event_deliveries').where('event_id', '=', claimed.event_id).where('endpoint_id', '=', claimed.endpoint_id);
+    const attempt = { last_attempt_at: now, last_status_code: result.statusCode, locked_until: null };
+    if (result.delivered) {
+      await delivery.set({ ...attempt, status: 'delivered', delivered_at: now, last_error: null }).execute();
+      await trx.updateTable('webhook_endpoints').set({ failing_since: null }).where('id', '=', endpoint.id).where('failing_since', 'is not', null).execute();
+      return;
+    }
+    if (result.statusCode === 410) {
+      await delivery.set({ ...attempt, status: 'failed', last_error: result.error }).execute();
+      await disableEndpoint(trx, endpoint, 'gone', now);
+      return;
+    }
+    const delay = nextRetryDelaySeconds(claimed.attempts, result.retryAfterSeconds);
+    await delivery
+      .set({ ...attempt, last_error: result.error, ...(delay === null ? { status: 'failed' as const } : { next_attempt_at: new Date(now.getTime() + delay * 1000) }) })
+      .execute();
+    const failingSince = endpoint.failing_since ?? now;
+    if (!endpoint.failing_since) await trx.updateTable('webhook_endpoints').set({ failing_since: now }).where('id', '=', endpoint.id).where('failing_since', 'is', null).execute();
+    if (now.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS) await disableEndpoint(trx, endpoint, 'failing', now);
+  });
+}
+
+/**
+ * Switches an endpoint off: its pending deliveries fail (a receiver that comes back gets
+ * new events, and redelivers old ones from the event log), and its company's admins are
+ * told by email. `status: enabled` through the API switches it on again.
+ */
+async function disableEndpoint(db: Db, endpoint: { id: string; company_id: string }, reason: 'gone' | 'failing', now: Date): Promise<void> {
+  const disabled = await db
+    .updateTable('webhook_endpoints')
+    .set({ status: 'disabled', disabled_at: now, disabled_reason: reason, updated_at: now })
+    .where('id', '=', endpoint.id)
+    .where('status', '=', 'enabled')
+    .returning('id')
+    .executeTakeFirst();
+  if (!disabled) return;
+  await db.updateTable('event_deliveries').set({ status: 'failed', locked_until: null, last_error: 'the endpoint was disabled' })
+    .where('endpoint_id', '=', endpoint.id).where('status', '=', 'pending').execute();
+  await enqueueJob(db, sendEndpointDisabledEmail, { endpoint_id: endpoint.id });
+}

@@ -1,0 +1,139 @@
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import type { DB } from '../db/schema.ts';
+import { DELIVERIES_CHANNEL, onDeliveriesCommitted } from '../events/wake.ts';
+import { attemptDelivery, claimDueDeliveries, type DeliveryServices } from './deliveries.ts';
+
+export interface DeliveryWorkerOptions extends Omit<DeliveryServices, 'now'> {
+  now?: () => Date;
+  /** Deliveries in flight at once in this process. */
+  concurrency?: number;
+  /** Deliveries in flight at once to one endpoint, in this process: a slow endpoint holds only these. */
+  perEndpoint?: number;
+  /** A claimed delivery is another worker's to take after this long (an attempt takes at most 10 s). */
+  leaseSeconds?: number;
+  /** How often to look for due retries when nothing wakes the worker. */
+  pollIntervalMs?: number;
+  /** With PostgreSQL: LISTEN here, so that commits in other processes wake this worker. */
+  listenUrl?: string | null;
+  log?: { info(fields: object, message: string): void; error(fields: object, message: string): void };
+}
+
+export interface DeliveryWorker {
+  /** Looks for due deliveries now. */
+  wake(): void;
+  /** Stops claiming, waits for the attempts in flight, and closes the LISTEN connection. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Sends webhook deliveries: claims due ones by lease, up to `concurrency` at once and
+ * `perEndpoint` per endpoint, so that one slow or dead endpoint never holds up the others;
+ * wakes on commit (in this process directly, in others through LISTEN/NOTIFY) and polls
+ * for retries that come due.
+ */
+export function startDeliveryWorker(db: Kysely<DB>, options: DeliveryWorkerOptions): DeliveryWorker {
+  const { concurrency = 32, perEndpoint = 4, leaseSeconds = 30, pollIntervalMs = 1000, log } = options;
+  const services: DeliveryServices = { ...options, now: options.now ?? (() => new Date()) };
+  const inFlight = new Map<string, number>();
+  let running = 0;
+  let stopping = false;
+  let pending: (() => void) | null = null;
+  let wanted = true;
+  const wake = () => {
+    wanted = true;
+    pending?.();
+  };
+  const unsubscribe = onDeliveriesCommitted(wake);
+  const listener = options.listenUrl ? listen(options.listenUrl, wake, log) : null;
+  const attempts = new Set<Promise<void>>();
+
+  const loop = (async () => {
+    while (!stopping) {
+      wanted = false;
+      try {
+        const free = concurrency - running;
+        if (free > 0) {
+          const busy = [...inFlight].filter(([, n]) => n >= perEndpoint).map(([id]) => id);
+          const claimed = await claimDueDeliveries(db, { limit: free, perEndpoint, busyEndpoints: busy, leaseSeconds, now: services.now() });
+          for (const delivery of claimed) {
+            running++;
+            inFlight.set(delivery.endpoint_id, (inFlight.get(delivery.endpoint_id) ?? 0) + 1);
+            const attempt = attemptDelivery(db, delivery, services)
+              .catch((error) => log?.error({ err: error, event_id: delivery.event_id, endpoint_id: delivery.endpoint_id }, 'webhook attempt failed to run'))
+              .then(() => undefined)
+              .finally(() => {
+                running--;
+                const left = (inFlight.get(delivery.endpoint_id) ?? 1) - 1;
+                if (left === 0) inFlight.delete(delivery.endpoint_id);
+                else inFlight.set(delivery.endpoint_id, left);
+                attempts.delete(attempt);
+                wake();
+              });
+            attempts.add(attempt);
+          }
+          // A full claim may have left more behind: look again at once.
+          if (claimed.length === free) wanted = true;
+        }
+      } catch (error) {
+        log?.error({ err: error }, 'webhook worker could not claim deliveries');
+      }
+      if (stopping) break;
+      if (!wanted) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, pollIntervalMs);
+          pending = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        pending = null;
+      }
+    }
+  })();
+
+  return {
+    wake,
+    async stop() {
+      stopping = true;
+      pending?.();
+      await loop;
+      await Promise.allSettled([...attempts]);
+      unsubscribe();
+      await listener?.close();
+    },
+  };
+}
+
+/** A connection that LISTENs for commits that queued deliveries, reconnecting if it drops. */
+function listen(url: string, wake: () => void, log: DeliveryWorkerOptions['log']) {
+  let client: pg.Client | null = null;
+  let closed = false;
+  const connect = async () => {
+    if (closed) return;
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', wake);
+    next.on('error', (error) => {
+      log?.error({ err: error }, 'webhook LISTEN connection lost; reconnecting');
+      next.end().catch(() => {});
+      if (!closed) setTimeout(connect, 1000).unref();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${DELIVERIES_CHANNEL}`);
+      client = next;
+      wake(); // whatever was committed while not listening
+    } catch (error) {
+      log?.error({ err: error }, 'webhook worker could not LISTEN; polling only, retrying');
+      next.end().catch(() => {});
+      if (!closed) setTimeout(connect, 1000).unref();
+    }
+  };
+  void connect();
+  return {
+    async close() {
+      closed = true;
+      await client?.end().catch(() => {});
+    },
+  };
+}

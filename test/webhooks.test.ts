@@ -1,0 +1,235 @@
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import { Webhook } from 'standardwebhooks';
+import Stripe from 'stripe';
+import { randomAlphanumeric } from '../src/core/ids.ts';
+import { runDueJobs } from '../src/jobs/worker.ts';
+import { MAX_ATTEMPTS } from '../src/webhooks/schedule.ts';
+import { signatureHeaders, verifyWebhook, WebhookSignatureError } from '../src/webhooks/signature.ts';
+import { startDeliveryWorker } from '../src/webhooks/worker.ts';
+import { startTestApp, testWorkerServices } from './helpers/app.ts';
+import * as make from './helpers/factories.ts';
+import { startReceiver } from './helpers/receiver.ts';
+
+/**
+ * Webhook endpoints and deliveries through HTTP, to a real receiver on loopback: signatures
+ * that third-party libraries accept, the retry schedule with the worker's clock moved
+ * forward (not slept through), switching off, redelivery, and one hanging endpoint beside
+ * a healthy one. WEBHOOK_ALLOW_PRIVATE_URLS lets endpoints point at loopback here.
+ */
+
+const app = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
+const receiver = await startReceiver();
+const secretKey = process.env.CANOPY_SECRET_KEY ?? 'test-secret-key-of-at-least-32-characters';
+
+/** The worker's clock: real time plus what a test has moved it on by. */
+const clock = { offsetMs: 0, now: () => new Date(Date.now() + clock.offsetMs) };
+const worker = startDeliveryWorker(app.db, { secretKey, publicBaseUrl: 'http://canopy.test', allowPrivateUrls: true, now: clock.now, pollIntervalMs: 100 });
+after(() => worker.stop());
+
+async function companyWithEndpoint(path: string, body: Record<string, unknown> = {}) {
+  const company = await make.companyWithTokens(app.db);
+  const created = await app.request('POST', '/v2/webhook-endpoints', { token: company.test, body: { url: `${receiver.base}${path}`, ...body } });
+  assert.equal(created.status, 200, created.text);
+  return { company, endpoint: created.body as { id: string; secret: string } };
+}
+
+const makeEvent = (token: string, trees = 3) => app.request('POST', '/v2/test_helpers/allocations', { token, body: { trees } });
+const deliveryOf = (endpointId: string) => app.db.selectFrom('event_deliveries').selectAll().where('endpoint_id', '=', endpointId).executeTakeFirstOrThrow();
+const moveClock = (seconds: number) => {
+  clock.offsetMs += seconds * 1000;
+  worker.wake();
+};
+
+/** Waits until the delivery's attempts reach `attempts` (the worker records an attempt after the receiver answered). */
+async function attemptsReach(endpointId: string, attempts: number) {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const delivery = await deliveryOf(endpointId);
+    if (delivery.attempts >= attempts && delivery.locked_until === null) return delivery;
+    if (Date.now() > deadline) throw new Error(`delivery stuck at ${delivery.attempts} attempts (${delivery.status})`);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+  }
+}
+
+describe('webhook endpoints', () => {
+  test('the secret is shown at creation only; endpoints can be read, changed, rotated and deleted', async () => {
+    const { company, endpoint } = await companyWithEndpoint('/crud', { enabled_events: ['recipient.created', 'recipient.claimed'], description: 'Shop' });
+    assert.match(endpoint.secret, /^whsec_[A-Za-z0-9+/]{43}=$/);
+    const read = await app.get(`/v2/webhook-endpoints/${endpoint.id}`, company.test);
+    assert.equal(read.status, 200);
+    assert.equal(read.body.secret, undefined);
+    assert.deepEqual(read.body.enabled_events, ['recipient.created', 'recipient.claimed']);
+    assert.equal((await app.get('/v2/webhook-endpoints', company.test)).body.data[0].secret, undefined);
+    const stored = await app.db.selectFrom('webhook_endpoints').select('secret_encrypted').where('id', '=', endpoint.id).executeTakeFirstOrThrow();
+    assert.ok(!stored.secret_encrypted.includes(endpoint.secret.slice(6)), 'the secret is not stored in the clear');
+
+    const changed = await app.request('PATCH', `/v2/webhook-endpoints/${endpoint.id}`, { token: company.test, body: { enabled_events: ['*'], description: null, status: 'disabled' } });
+    assert.equal(changed.status, 200, changed.text);
+    assert.deepEqual([changed.body.enabled_events, changed.body.description, changed.body.status, changed.body.disabled_reason], [['*'], null, 'disabled', 'manual']);
+    const rotated = await app.request('POST', `/v2/webhook-endpoints/${endpoint.id}/rotate-secret`, { token: company.test, body: { expires_in: 3600 } });
+    assert.equal(rotated.status, 200, rotated.text);
+    assert.notEqual(rotated.body.secret, endpoint.secret);
+    assert.equal((await app.get(`/v2/webhook-endpoints/${endpoint.id}`, company.live)).status, 404, 'a test endpoint is not a live one');
+    const deleted = await app.request('DELETE', `/v2/webhook-endpoints/${endpoint.id}`, { token: company.test });
+    assert.deepEqual(deleted.body, { id: endpoint.id, object: 'webhook_endpoint', deleted: true });
+    assert.equal((await app.get(`/v2/webhook-endpoints/${endpoint.id}`, company.test)).status, 404);
+  });
+});
+
+describe('deliveries', () => {
+  test('a new event reaches the endpoint at once, signed so that Stripe\'s and Standard Webhooks\' libraries accept it', async () => {
+    const { company, endpoint } = await companyWithEndpoint('/signed');
+    const committed = Date.now();
+    assert.equal((await makeEvent(company.test)).status, 200);
+    const [delivery] = await receiver.waitFor('/signed', 1);
+    assert.ok(delivery!.at - committed < 1000, `delivered ${delivery!.at - committed} ms after the request`);
+    const event = JSON.parse(delivery!.body);
+    assert.equal(event.type, 'allocation.created');
+    assert.equal(event.object, 'event');
+    assert.equal(event.livemode, false);
+    assert.equal(delivery!.headers['content-type'], 'application/json');
+    assert.match(String(delivery!.headers['user-agent']), /^Canopy-Webhooks\//);
+
+    const header = String(delivery!.headers['canopy-signature']);
+    const stripe = new Stripe('sk_test_unused');
+    assert.equal((stripe.webhooks.constructEvent(delivery!.body, header, endpoint.secret) as { id: string }).id, event.id);
+    assert.throws(() => stripe.webhooks.constructEvent(delivery!.body.replace('"trees":3', '"trees":4'), header, endpoint.secret));
+    const standard = new Webhook(endpoint.secret);
+    const headers = { 'webhook-id': String(delivery!.headers['webhook-id']), 'webhook-timestamp': String(delivery!.headers['webhook-timestamp']), 'webhook-signature': String(delivery!.headers['webhook-signature']) };
+    assert.equal((standard.verify(delivery!.body, headers) as { id: string }).id, event.id);
+    assert.throws(() => standard.verify(`${delivery!.body} `, headers));
+    assert.equal((verifyWebhook(delivery!.body, header, endpoint.secret) as { id: string }).id, event.id);
+    assert.throws(() => verifyWebhook(delivery!.body, header, endpoint.secret, 300, new Date(Date.now() + 301_000)), WebhookSignatureError);
+    assert.throws(() => stripe.webhooks.constructEvent(delivery!.body, header, endpoint.secret, 300, undefined, Date.now() + 301_000), /timestamp/i);
+    // Signed ten minutes ago: both libraries refuse it as stale.
+    const stale = signatureHeaders([endpoint.secret], event.id, delivery!.body, new Date(Date.now() - 600_000));
+    assert.throws(() => stripe.webhooks.constructEvent(delivery!.body, stale['Canopy-Signature']!, endpoint.secret), /timestamp/i);
+    assert.throws(() => standard.verify(delivery!.body, stale), /timestamp/i);
+    assert.equal((standard.verify(delivery!.body, signatureHeaders([endpoint.secret], event.id, delivery!.body)) as { id: string }).id, event.id, 'our signing, fresh, is accepted');
+
+    const stored = await attemptsReach(endpoint.id, 1);
+    assert.deepEqual([stored.status, stored.attempts, stored.last_status_code], ['delivered', 1, 200]);
+    const listed = await app.get('/v2/events?delivery_status=delivered', company.test);
+    assert.equal(listed.body.data[0].deliveries[0].endpoint, endpoint.id);
+    assert.equal(listed.body.data[0].deliveries[0].status, 'delivered');
+  });
+
+  test('failures are retried on the schedule, honouring Retry-After, and fail after the last attempt', async () => {
+    const { company, endpoint } = await companyWithEndpoint('/failing');
+    receiver.behave('/failing', () => ({ status: 500 }));
+    await makeEvent(company.test);
+    let delivery = await attemptsReach(endpoint.id, 1);
+    assert.equal(delivery.status, 'pending');
+    const wait = (delivery.next_attempt_at!.getTime() - delivery.last_attempt_at!.getTime()) / 1000;
+    assert.ok(wait >= 54 && wait <= 66, `first retry after about a minute (${wait} s)`);
+    moveClock(30);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal((await deliveryOf(endpoint.id)).attempts, 1, 'not before its time');
+
+    receiver.behave('/failing', () => ({ status: 503, headers: { 'retry-after': '120' } }));
+    moveClock(40);
+    delivery = await attemptsReach(endpoint.id, 2);
+    const honoured = (delivery.next_attempt_at!.getTime() - delivery.last_attempt_at!.getTime()) / 1000;
+    assert.equal(honoured, 120, 'Retry-After replaces the schedule');
+
+    receiver.behave('/failing', () => ({ status: 302, headers: { location: `${receiver.base}/elsewhere` } }));
+    for (let attempt = 3; attempt <= MAX_ATTEMPTS; attempt++) {
+      moveClock(11 * 3600);
+      delivery = await attemptsReach(endpoint.id, attempt);
+    }
+    assert.equal(delivery.status, 'failed');
+    assert.equal(delivery.last_status_code, 302);
+    assert.match(String(delivery.last_error), /redirect/);
+    assert.equal(receiver.at('/elsewhere').length, 0, 'redirects are not followed');
+    assert.equal(receiver.at('/failing').length, MAX_ATTEMPTS);
+  });
+
+  test('a 410 Gone switches the endpoint off at once, and its admins get an email', async () => {
+    const { company, endpoint } = await companyWithEndpoint('/gone');
+    receiver.behave('/gone', () => ({ status: 410 }));
+    await makeEvent(company.test);
+    const delivery = await attemptsReach(endpoint.id, 1);
+    assert.equal(delivery.status, 'failed');
+    const read = (await app.get(`/v2/webhook-endpoints/${endpoint.id}`, company.test)).body;
+    assert.deepEqual([read.status, read.disabled_reason], ['disabled', 'gone']);
+    const mail: { to: string; subject: string; text: string }[] = [];
+    await runDueJobs(app.db, { services: { ...testWorkerServices(), mailer: { send: async (message) => { mail.push(message as never); return { via: 'outbox', location: '' }; } } } });
+    assert.equal(mail.length, 1);
+    assert.equal(mail[0]!.to, company.adminEmail);
+    assert.match(mail[0]!.text, /410 Gone/);
+    // Switched on again, it gets new events.
+    receiver.behave('/gone', () => ({ status: 200 }));
+    assert.equal((await app.request('PATCH', `/v2/webhook-endpoints/${endpoint.id}`, { token: company.test, body: { status: 'enabled' } })).body.status, 'enabled');
+    await makeEvent(company.test);
+    await receiver.waitFor('/gone', 2);
+  });
+
+  test('an endpoint that fails every attempt for three days is switched off', async () => {
+    const { company, endpoint } = await companyWithEndpoint('/down');
+    receiver.behave('/down', () => ({ status: 500 }));
+    await makeEvent(company.test);
+    await attemptsReach(endpoint.id, 1);
+    moveClock(2 * 86_400);
+    await makeEvent(company.test, 4);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal((await app.get(`/v2/webhook-endpoints/${endpoint.id}`, company.test)).body.status, 'enabled', 'two days of failing is not yet three');
+    moveClock(86_400 + 60);
+    const deadline = Date.now() + 5000;
+    while ((await app.get(`/v2/webhook-endpoints/${endpoint.id}`, company.test)).body.status !== 'disabled') {
+      assert.ok(Date.now() < deadline, 'switched off after three days');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const read = (await app.get(`/v2/webhook-endpoints/${endpoint.id}`, company.test)).body;
+    assert.equal(read.disabled_reason, 'failing');
+    const pending = await app.db.selectFrom('event_deliveries').select('status').where('endpoint_id', '=', endpoint.id).where('status', '=', 'pending').execute();
+    assert.equal(pending.length, 0, 'its pending deliveries failed with it');
+  });
+
+  test('an event can be sent again: to one endpoint, or to every endpoint that takes it', async () => {
+    const { company, endpoint } = await companyWithEndpoint('/again');
+    await makeEvent(company.test);
+    await receiver.waitFor('/again', 1);
+    await attemptsReach(endpoint.id, 1);
+    const eventId = JSON.parse(receiver.at('/again')[0]!.body).id;
+    const redelivered = await app.request('POST', `/v2/events/${eventId}/redeliver`, { token: company.test, body: { endpoint: endpoint.id } });
+    assert.equal(redelivered.status, 200, redelivered.text);
+    assert.equal(redelivered.body.id, eventId);
+    assert.equal(redelivered.body.deliveries[0].status, 'pending');
+    const both = await receiver.waitFor('/again', 2);
+    assert.equal(JSON.parse(both[1]!.body).id, eventId, 'the same event id, so the receiver can skip it');
+    const everyone = await app.request('POST', `/v2/events/${eventId}/redeliver`, { token: company.test });
+    assert.equal(everyone.status, 200);
+    await receiver.waitFor('/again', 3);
+    const foreign = await make.companyWithTokens(app.db);
+    assert.equal((await app.request('POST', `/v2/events/${eventId}/redeliver`, { token: foreign.test })).status, 404);
+    assert.equal((await app.request('POST', `/v2/events/${eventId}/redeliver`, { token: company.test, body: { endpoint: `whe_${randomAlphanumeric(24)}` } })).status, 404);
+  });
+
+  test('one endpoint that hangs does not hold up another', async () => {
+    const slow = await companyWithEndpoint('/hangs');
+    const quick = await companyWithEndpoint('/answers');
+    receiver.behave('/hangs', () => 'hang');
+    for (let i = 0; i < 6; i++) await makeEvent(slow.company.test, 1 + i);
+    await receiver.waitFor('/hangs', 4, 3000);
+    const started = Date.now();
+    for (let i = 0; i < 5; i++) await makeEvent(quick.company.test, 1 + i);
+    const arrived = await receiver.waitFor('/answers', 5, 3000);
+    assert.ok(arrived[4]!.at - started < 2000, `the healthy endpoint got its 5 events in ${arrived[4]!.at - started} ms while the other hung`);
+    assert.ok(receiver.at('/hangs').length <= 4, 'at most 4 at once to one endpoint');
+  });
+
+  test('personal data goes only to endpoints set up for it', async () => {
+    const company = await make.companyWithTokens(app.db);
+    const project = await make.project(app.db);
+    await make.allocation(app.db, company, await make.planting(app.db, project, { trees: 100, livemode: false }), { trees: 10, livemode: false });
+    for (const [path, include] of [['/private', false], ['/personal', true]] as const) {
+      await app.request('POST', '/v2/webhook-endpoints', { token: company.test, body: { url: `${receiver.base}${path}`, enabled_events: ['recipient.created'], include_personal_data: include } });
+    }
+    await app.request('POST', '/v2/recipients', { token: company.test, headers: { 'idempotency-key': randomAlphanumeric(12) }, body: { trees: 2, first_name: 'Ada', email: 'ada@example.com' } });
+    const [withoutNames] = await receiver.waitFor('/private', 1);
+    const [withNames] = await receiver.waitFor('/personal', 1);
+    assert.equal(JSON.parse(withoutNames!.body).data.object.first_name, undefined);
+    assert.equal(JSON.parse(withNames!.body).data.object.first_name, 'Ada');
+  });
+});
