@@ -232,4 +232,48 @@ describe('deliveries', () => {
     assert.equal(JSON.parse(withoutNames!.body).data.object.first_name, undefined);
     assert.equal(JSON.parse(withNames!.body).data.object.first_name, 'Ada');
   });
+
+  test('after a rotation each delivery carries two signatures, the new and the old secret, until the old one expires', async () => {
+    // The rotation's expiry is real time; earlier tests moved the worker's clock days ahead.
+    clock.offsetMs = 0;
+    const { company, endpoint } = await companyWithEndpoint('/rotated');
+    const rotated = await app.request('POST', `/v2/webhook-endpoints/${endpoint.id}/rotate-secret`, { token: company.test });
+    assert.equal(rotated.status, 200, rotated.text);
+    await makeEvent(company.test);
+    const [first] = await receiver.waitFor('/rotated', 1);
+    const header = String(first!.headers['canopy-signature']);
+    assert.equal(header.split(',').filter((part) => part.startsWith('v1=')).length, 2);
+    verifyWebhook(first!.body, header, rotated.body.secret);
+    verifyWebhook(first!.body, header, endpoint.secret);
+    assert.equal(String(first!.headers['webhook-signature']).split(' ').length, 2);
+    new Webhook(endpoint.secret).verify(first!.body, first!.headers as Record<string, string>);
+
+    // A day later the old secret no longer signs.
+    moveClock(86_400 + 60);
+    await makeEvent(company.test, 5);
+    const [, second] = await receiver.waitFor('/rotated', 2);
+    const later = String(second!.headers['canopy-signature']);
+    assert.equal(later.split(',').filter((part) => part.startsWith('v1=')).length, 1);
+    verifyWebhook(second!.body, later, rotated.body.secret);
+    assert.throws(() => verifyWebhook(second!.body, later, endpoint.secret), WebhookSignatureError);
+  });
+
+  test('a test endpoint gets test events only, a live one live events only', async () => {
+    const company = await make.companyWithTokens(app.db);
+    const project = await make.project(app.db);
+    await make.allocation(app.db, company, await make.planting(app.db, project, { trees: 100 }), { trees: 10 });
+    await make.allocation(app.db, company, await make.planting(app.db, project, { trees: 100, livemode: false }), { trees: 10, livemode: false });
+    for (const [token, path] of [[company.test, '/test-mode'], [company.live, '/live-mode']] as const) {
+      assert.equal((await app.request('POST', '/v2/webhook-endpoints', { token, body: { url: `${receiver.base}${path}`, enabled_events: ['recipient.created'] } })).status, 200);
+    }
+    for (const token of [company.live, company.test, company.test]) {
+      await app.request('POST', '/v2/recipients', { token, headers: { 'idempotency-key': randomAlphanumeric(12) }, body: { trees: 1 } });
+    }
+    const testDeliveries = await receiver.waitFor('/test-mode', 2);
+    const liveDeliveries = await receiver.waitFor('/live-mode', 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.deepEqual(testDeliveries.map((entry) => JSON.parse(entry.body).livemode), [false, false]);
+    assert.deepEqual(liveDeliveries.map((entry) => JSON.parse(entry.body).livemode), [true]);
+    assert.equal(receiver.at('/live-mode').length, 1);
+  });
 });
