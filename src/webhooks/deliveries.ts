@@ -22,18 +22,19 @@ export interface ClaimedDelivery {
 
 /**
  * Claims due deliveries for one worker: pending, due by `now`, not leased by another
- * worker, of an enabled endpoint, and not of an endpoint this worker already has enough
- * in flight for (`busyEndpoints`); at most `perEndpoint` of one endpoint in one claim. The
+ * worker, of an enabled endpoint, and no more of one endpoint than leave this worker with
+ * `perEndpoint` in flight to it, counting those it has in flight already (`inFlight`). The
  * claim is a lease (`locked_until`) and counts the attempt, in one short transaction
  * (FOR UPDATE SKIP LOCKED), so workers on one PostgreSQL never claim the same delivery and
  * one killed mid-attempt leaves it to be sent again when its lease runs out.
  */
 export async function claimDueDeliveries(
   db: Kysely<DB>,
-  options: { limit: number; perEndpoint: number; busyEndpoints: readonly string[]; leaseSeconds: number; now: Date },
+  options: { limit: number; perEndpoint: number; inFlight: ReadonlyMap<string, number>; leaseSeconds: number; now: Date },
 ): Promise<ClaimedDelivery[]> {
-  const { limit, perEndpoint, busyEndpoints, leaseSeconds, now } = options;
+  const { limit, perEndpoint, inFlight, leaseSeconds, now } = options;
   const leaseUntil = new Date(now.getTime() + leaseSeconds * 1000);
+  const full = [...inFlight].filter(([, n]) => n >= perEndpoint).map(([id]) => id);
   const { rows } = await sql<ClaimedDelivery>`
     WITH due AS (
       SELECT d.event_id, d.endpoint_id, d.next_attempt_at
@@ -41,14 +42,17 @@ export async function claimDueDeliveries(
       JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.status = 'enabled'
       WHERE d.status = 'pending' AND d.next_attempt_at <= ${now}
         AND (d.locked_until IS NULL OR d.locked_until < ${now})
-        AND NOT (d.endpoint_id = ANY(${sql.val(busyEndpoints)}::text[]))
+        AND NOT (d.endpoint_id = ANY(${sql.val(full)}::text[]))
       ORDER BY d.next_attempt_at
       LIMIT ${limit * 4}
       FOR UPDATE OF d SKIP LOCKED
     ), fair AS (
       SELECT event_id, endpoint_id, row_number() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at) AS n, next_attempt_at FROM due
+    ), busy AS (
+      SELECT * FROM unnest(${sql.val([...inFlight.keys()])}::text[], ${sql.val([...inFlight.values()])}::int[]) AS busy(endpoint_id, n)
     ), chosen AS (
-      SELECT event_id, endpoint_id FROM fair WHERE n <= ${perEndpoint} ORDER BY next_attempt_at LIMIT ${limit}
+      SELECT fair.event_id, fair.endpoint_id FROM fair LEFT JOIN busy ON busy.endpoint_id = fair.endpoint_id
+      WHERE fair.n <= ${perEndpoint} - coalesce(busy.n, 0) ORDER BY fair.next_attempt_at LIMIT ${limit}
     )
     UPDATE event_deliveries d SET locked_until = ${leaseUntil}, attempts = d.attempts + 1
     FROM chosen WHERE d.event_id = chosen.event_id AND d.endpoint_id = chosen.endpoint_id
