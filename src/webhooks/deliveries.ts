@@ -18,6 +18,8 @@ export interface ClaimedDelivery {
   event_id: string;
   endpoint_id: string;
   attempts: number;
+  /** The claim's lease: what the attempt's record checks it still holds. */
+  locked_until: Date;
 }
 
 /**
@@ -56,7 +58,7 @@ export async function claimDueDeliveries(
     )
     UPDATE event_deliveries d SET locked_until = ${leaseUntil}, attempts = d.attempts + 1
     FROM chosen WHERE d.event_id = chosen.event_id AND d.endpoint_id = chosen.endpoint_id
-    RETURNING d.event_id, d.endpoint_id, d.attempts`.execute(db);
+    RETURNING d.event_id, d.endpoint_id, d.attempts, d.locked_until`.execute(db);
   return rows;
 }
 
@@ -78,8 +80,7 @@ export async function attemptDelivery(db: Kysely<DB>, claimed: ClaimedDelivery, 
   const event = await db.selectFrom('events').selectAll().where('id', '=', claimed.event_id).executeTakeFirst();
   if (!endpoint || !event || endpoint.status !== 'enabled') {
     const result = { delivered: false, statusCode: null, error: 'the endpoint or the event is gone or disabled', retryAfterSeconds: null, ms: 0 };
-    await db.updateTable('event_deliveries').set({ status: 'failed', locked_until: null, last_error: result.error })
-      .where('event_id', '=', claimed.event_id).where('endpoint_id', '=', claimed.endpoint_id).execute();
+    await stillLeased(db, claimed).set({ status: 'failed', locked_until: null, last_error: result.error }).execute();
     return result;
   }
   const attemptAt = services.now();
@@ -108,10 +109,24 @@ export async function attemptDelivery(db: Kysely<DB>, claimed: ClaimedDelivery, 
 }
 
 /**
+ * The claimed delivery, to update, if the claim's lease is still on it. An attempt that
+ * outlived its lease (a stalled process, a slow DNS answer) may find it taken over by
+ * another worker, which has counted a new attempt and may be sending it now, or reset by
+ * a redelivery: its result is then stale, and writing it would release the other
+ * worker's lease (a third could send the delivery while the second still is) or put an
+ * old outcome over a newer one. The receiver may have got the stale attempt: at least once.
+ */
+function stillLeased(db: Db, claimed: ClaimedDelivery) {
+  return db.updateTable('event_deliveries')
+    .where('event_id', '=', claimed.event_id).where('endpoint_id', '=', claimed.endpoint_id).where('locked_until', '=', claimed.locked_until);
+}
+
+/**
  * What an attempt leaves behind, in one transaction: a delivered delivery, or the next
  * attempt on the schedule (or `failed` after the last); and the endpoint's run of
  * failures, which after three days disables it (its admins are emailed, by a job queued
- * in the same transaction). A 410 Gone disables the endpoint at once.
+ * in the same transaction). A 410 Gone disables the endpoint at once. Nothing, when the
+ * claim's lease is no longer on the delivery (stillLeased).
  */
 async function recordAttempt(
   db: Kysely<DB>,
@@ -121,22 +136,22 @@ async function recordAttempt(
   now: Date,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const delivery = trx.updateTable('event_deliveries').where('event_id', '=', claimed.event_id).where('endpoint_id', '=', claimed.endpoint_id);
+    const delivery = stillLeased(trx, claimed);
     const attempt = { last_attempt_at: now, last_status_code: result.statusCode, locked_until: null };
+    const recorded = (update: { numUpdatedRows: bigint }) => update.numUpdatedRows > 0n;
     if (result.delivered) {
-      await delivery.set({ ...attempt, status: 'delivered', delivered_at: now, last_error: null }).execute();
+      if (!recorded(await delivery.set({ ...attempt, status: 'delivered', delivered_at: now, last_error: null }).executeTakeFirst())) return;
       await trx.updateTable('webhook_endpoints').set({ failing_since: null }).where('id', '=', endpoint.id).where('failing_since', 'is not', null).execute();
       return;
     }
     if (result.statusCode === 410) {
-      await delivery.set({ ...attempt, status: 'failed', last_error: result.error }).execute();
+      if (!recorded(await delivery.set({ ...attempt, status: 'failed', last_error: result.error }).executeTakeFirst())) return;
       await disableEndpoint(trx, endpoint, 'gone', now);
       return;
     }
     const delay = nextRetryDelaySeconds(claimed.attempts, result.retryAfterSeconds);
-    await delivery
-      .set({ ...attempt, last_error: result.error, ...(delay === null ? { status: 'failed' as const } : { next_attempt_at: new Date(now.getTime() + delay * 1000) }) })
-      .execute();
+    const retry = delay === null ? { status: 'failed' as const } : { next_attempt_at: new Date(now.getTime() + delay * 1000) };
+    if (!recorded(await delivery.set({ ...attempt, last_error: result.error, ...retry }).executeTakeFirst())) return;
     const failingSince = endpoint.failing_since ?? now;
     if (!endpoint.failing_since) await trx.updateTable('webhook_endpoints').set({ failing_since: now }).where('id', '=', endpoint.id).where('failing_since', 'is', null).execute();
     if (now.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS) await disableEndpoint(trx, endpoint, 'failing', now);
