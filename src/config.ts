@@ -19,6 +19,11 @@ export interface Config {
   /** Lets webhook endpoints use http and private or loopback addresses: local development and tests only. */
   webhookAllowPrivateUrls: boolean;
   /**
+   * How long a claimed webhook delivery is one worker's before another may take it: longer than
+   * an attempt can last (its 10 s HTTP timeout plus the reads, the URL check and the record).
+   */
+  webhookLeaseSeconds: number;
+  /**
    * Signs download links (and, later, keys other secrets). Null on the embedded database
    * when not set: one is generated into the data folder on first start (db/folder-secret.ts).
    */
@@ -27,6 +32,14 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
 }
+
+/**
+ * Webhook leases: 30 s by default, and never under 15 s: the attempt's 10 s HTTP timeout
+ * (DELIVERY_TIMEOUT_MS in webhooks/send.ts) with 5 s to spare for the reads before it and
+ * the record after it. Tests shorten it to see a killed worker's deliveries sent again.
+ */
+export const DEFAULT_WEBHOOK_LEASE_SECONDS = 30;
+export const MIN_WEBHOOK_LEASE_SECONDS = 15;
 
 /** At least 256 bits written as text: `openssl rand -hex 32` gives 64 characters. */
 const MIN_SECRET_KEY_LENGTH = 32;
@@ -89,6 +102,11 @@ export function loadConfig(env: Env = process.env): Config {
   if (!['true', 'false'].includes(allowPrivate)) problems.push('WEBHOOK_ALLOW_PRIVATE_URLS must be true or false');
   const webhookAllowPrivateUrls = allowPrivate === 'true';
 
+  const webhookLeaseSeconds = parseInteger(read('WEBHOOK_LEASE_SECONDS') ?? String(DEFAULT_WEBHOOK_LEASE_SECONDS));
+  if (webhookLeaseSeconds === null || webhookLeaseSeconds < MIN_WEBHOOK_LEASE_SECONDS) {
+    problems.push(`WEBHOOK_LEASE_SECONDS must be a whole number of at least ${MIN_WEBHOOK_LEASE_SECONDS}: an attempt may take 10 s, and a shorter lease lets a second worker send a delivery the first is still sending`);
+  }
+
   const secretKey = read('CANOPY_SECRET_KEY') ?? null;
   if (secretKey !== null && secretKey.length < MIN_SECRET_KEY_LENGTH) {
     problems.push(`CANOPY_SECRET_KEY must be at least ${MIN_SECRET_KEY_LENGTH} characters; generate one with: openssl rand -hex 32`);
@@ -114,6 +132,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimits,
     giftLookupsPerMinute,
     webhookAllowPrivateUrls,
+    webhookLeaseSeconds: webhookLeaseSeconds ?? DEFAULT_WEBHOOK_LEASE_SECONDS,
     secretKey,
     smtpUrl,
     mailFrom,

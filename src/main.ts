@@ -67,7 +67,8 @@ export async function startCanopy(config: Config, options: StartOptions): Promis
       app.log.warn('WEBHOOK_ALLOW_PRIVATE_URLS is on: webhook endpoints may use http and private or loopback addresses. For local development only.');
     }
     const deliveries = startDeliveryWorker(database.db, {
-      secretKey, publicBaseUrl: config.publicBaseUrl, allowPrivateUrls: config.webhookAllowPrivateUrls, listenUrl: config.databaseUrl, log: app.log,
+      secretKey, publicBaseUrl: config.publicBaseUrl, allowPrivateUrls: config.webhookAllowPrivateUrls,
+      leaseSeconds: config.webhookLeaseSeconds, listenUrl: config.databaseUrl, log: app.log,
     });
     cleanups.push(() => deliveries.stop());
 

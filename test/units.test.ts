@@ -35,6 +35,18 @@ describe('config', () => {
     });
   });
 
+  test('WEBHOOK_LEASE_SECONDS: 30 by default, never shorter than an attempt can last', () => {
+    assert.equal(loadConfig({}).webhookLeaseSeconds, 30);
+    assert.equal(loadConfig({ WEBHOOK_LEASE_SECONDS: '15' }).webhookLeaseSeconds, 15);
+    for (const value of ['14', '0', '-1', '1.5', 'soon']) {
+      assert.throws(() => loadConfig({ WEBHOOK_LEASE_SECONDS: value }), (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.match(error.problems.join(), /^WEBHOOK_LEASE_SECONDS must be a whole number of at least 15/);
+        return true;
+      });
+    }
+  });
+
   test('PUBLIC_BASE_URL loses a trailing slash; a postgres URL is taken as is', () => {
     const config = loadConfig({ PUBLIC_BASE_URL: 'https://canopy.example.com/', DATABASE_URL: 'postgres://u@db/canopy', CANOPY_SECRET_KEY: SECRET });
     assert.equal(config.publicBaseUrl, 'https://canopy.example.com');

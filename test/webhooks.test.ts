@@ -3,6 +3,7 @@ import { after, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import Stripe from 'stripe';
 import { randomAlphanumeric } from '../src/core/ids.ts';
+import { recordEvent } from '../src/events/record.ts';
 import { runDueJobs } from '../src/jobs/worker.ts';
 import { MAX_ATTEMPTS } from '../src/webhooks/schedule.ts';
 import { signatureHeaders, verifyWebhook, WebhookSignatureError } from '../src/webhooks/signature.ts';
@@ -217,6 +218,20 @@ describe('deliveries', () => {
     const arrived = await receiver.waitFor('/answers', 5, 3000);
     assert.ok(arrived[4]!.at - started < 2000, `the healthy endpoint got its 5 events in ${arrived[4]!.at - started} ms while the other hung`);
     assert.ok(receiver.at('/hangs').length <= 4, 'at most 4 at once to one endpoint');
+  });
+
+  test('an endpoint holds at most 4 attempts of a worker even when many come due while some are in flight', async () => {
+    const { company } = await companyWithEndpoint('/burst');
+    receiver.behave('/burst', () => 'hang');
+    await makeEvent(company.test);
+    await receiver.waitFor('/burst', 1);
+    // Eight more, committed together without waking the worker: its next poll finds them all due at once.
+    await app.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 8; i++) await recordEvent(trx, { companyId: company.id, livemode: false, type: 'allocation.created', object: { id: `all_burst${i}` } });
+    });
+    await receiver.waitFor('/burst', 4, 3000);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // several polls
+    assert.equal(receiver.at('/burst').length, 4, 'one in flight, then three more: never more than 4 at once');
   });
 
   test('personal data goes only to endpoints set up for it', async () => {

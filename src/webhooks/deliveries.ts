@@ -18,22 +18,25 @@ export interface ClaimedDelivery {
   event_id: string;
   endpoint_id: string;
   attempts: number;
+  /** The claim's lease: what the attempt's record checks it still holds. */
+  locked_until: Date;
 }
 
 /**
  * Claims due deliveries for one worker: pending, due by `now`, not leased by another
- * worker, of an enabled endpoint, and not of an endpoint this worker already has enough
- * in flight for (`busyEndpoints`); at most `perEndpoint` of one endpoint in one claim. The
+ * worker, of an enabled endpoint, and no more of one endpoint than leave this worker with
+ * `perEndpoint` in flight to it, counting those it has in flight already (`inFlight`). The
  * claim is a lease (`locked_until`) and counts the attempt, in one short transaction
  * (FOR UPDATE SKIP LOCKED), so workers on one PostgreSQL never claim the same delivery and
  * one killed mid-attempt leaves it to be sent again when its lease runs out.
  */
 export async function claimDueDeliveries(
   db: Kysely<DB>,
-  options: { limit: number; perEndpoint: number; busyEndpoints: readonly string[]; leaseSeconds: number; now: Date },
+  options: { limit: number; perEndpoint: number; inFlight: ReadonlyMap<string, number>; leaseSeconds: number; now: Date },
 ): Promise<ClaimedDelivery[]> {
-  const { limit, perEndpoint, busyEndpoints, leaseSeconds, now } = options;
+  const { limit, perEndpoint, inFlight, leaseSeconds, now } = options;
   const leaseUntil = new Date(now.getTime() + leaseSeconds * 1000);
+  const full = [...inFlight].filter(([, n]) => n >= perEndpoint).map(([id]) => id);
   const { rows } = await sql<ClaimedDelivery>`
     WITH due AS (
       SELECT d.event_id, d.endpoint_id, d.next_attempt_at
@@ -41,18 +44,21 @@ export async function claimDueDeliveries(
       JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.status = 'enabled'
       WHERE d.status = 'pending' AND d.next_attempt_at <= ${now}
         AND (d.locked_until IS NULL OR d.locked_until < ${now})
-        AND NOT (d.endpoint_id = ANY(${sql.val(busyEndpoints)}::text[]))
+        AND NOT (d.endpoint_id = ANY(${sql.val(full)}::text[]))
       ORDER BY d.next_attempt_at
       LIMIT ${limit * 4}
       FOR UPDATE OF d SKIP LOCKED
     ), fair AS (
       SELECT event_id, endpoint_id, row_number() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at) AS n, next_attempt_at FROM due
+    ), busy AS (
+      SELECT * FROM unnest(${sql.val([...inFlight.keys()])}::text[], ${sql.val([...inFlight.values()])}::int[]) AS busy(endpoint_id, n)
     ), chosen AS (
-      SELECT event_id, endpoint_id FROM fair WHERE n <= ${perEndpoint} ORDER BY next_attempt_at LIMIT ${limit}
+      SELECT fair.event_id, fair.endpoint_id FROM fair LEFT JOIN busy ON busy.endpoint_id = fair.endpoint_id
+      WHERE fair.n <= ${perEndpoint} - coalesce(busy.n, 0) ORDER BY fair.next_attempt_at LIMIT ${limit}
     )
     UPDATE event_deliveries d SET locked_until = ${leaseUntil}, attempts = d.attempts + 1
     FROM chosen WHERE d.event_id = chosen.event_id AND d.endpoint_id = chosen.endpoint_id
-    RETURNING d.event_id, d.endpoint_id, d.attempts`.execute(db);
+    RETURNING d.event_id, d.endpoint_id, d.attempts, d.locked_until`.execute(db);
   return rows;
 }
 
@@ -74,8 +80,7 @@ export async function attemptDelivery(db: Kysely<DB>, claimed: ClaimedDelivery, 
   const event = await db.selectFrom('events').selectAll().where('id', '=', claimed.event_id).executeTakeFirst();
   if (!endpoint || !event || endpoint.status !== 'enabled') {
     const result = { delivered: false, statusCode: null, error: 'the endpoint or the event is gone or disabled', retryAfterSeconds: null, ms: 0 };
-    await db.updateTable('event_deliveries').set({ status: 'failed', locked_until: null, last_error: result.error })
-      .where('event_id', '=', claimed.event_id).where('endpoint_id', '=', claimed.endpoint_id).execute();
+    await stillLeased(db, claimed).set({ status: 'failed', locked_until: null, last_error: result.error }).execute();
     return result;
   }
   const attemptAt = services.now();
@@ -104,10 +109,24 @@ export async function attemptDelivery(db: Kysely<DB>, claimed: ClaimedDelivery, 
 }
 
 /**
+ * The claimed delivery, to update, if the claim's lease is still on it. An attempt that
+ * outlived its lease (a stalled process, a slow DNS answer) may find it taken over by
+ * another worker, which has counted a new attempt and may be sending it now, or reset by
+ * a redelivery: its result is then stale, and writing it would release the other
+ * worker's lease (a third could send the delivery while the second still is) or put an
+ * old outcome over a newer one. The receiver may have got the stale attempt: at least once.
+ */
+function stillLeased(db: Db, claimed: ClaimedDelivery) {
+  return db.updateTable('event_deliveries')
+    .where('event_id', '=', claimed.event_id).where('endpoint_id', '=', claimed.endpoint_id).where('locked_until', '=', claimed.locked_until);
+}
+
+/**
  * What an attempt leaves behind, in one transaction: a delivered delivery, or the next
  * attempt on the schedule (or `failed` after the last); and the endpoint's run of
  * failures, which after three days disables it (its admins are emailed, by a job queued
- * in the same transaction). A 410 Gone disables the endpoint at once.
+ * in the same transaction). A 410 Gone disables the endpoint at once. Nothing, when the
+ * claim's lease is no longer on the delivery (stillLeased).
  */
 async function recordAttempt(
   db: Kysely<DB>,
@@ -117,22 +136,22 @@ async function recordAttempt(
   now: Date,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const delivery = trx.updateTable('event_deliveries').where('event_id', '=', claimed.event_id).where('endpoint_id', '=', claimed.endpoint_id);
+    const delivery = stillLeased(trx, claimed);
     const attempt = { last_attempt_at: now, last_status_code: result.statusCode, locked_until: null };
+    const recorded = (update: { numUpdatedRows: bigint }) => update.numUpdatedRows > 0n;
     if (result.delivered) {
-      await delivery.set({ ...attempt, status: 'delivered', delivered_at: now, last_error: null }).execute();
+      if (!recorded(await delivery.set({ ...attempt, status: 'delivered', delivered_at: now, last_error: null }).executeTakeFirst())) return;
       await trx.updateTable('webhook_endpoints').set({ failing_since: null }).where('id', '=', endpoint.id).where('failing_since', 'is not', null).execute();
       return;
     }
     if (result.statusCode === 410) {
-      await delivery.set({ ...attempt, status: 'failed', last_error: result.error }).execute();
+      if (!recorded(await delivery.set({ ...attempt, status: 'failed', last_error: result.error }).executeTakeFirst())) return;
       await disableEndpoint(trx, endpoint, 'gone', now);
       return;
     }
     const delay = nextRetryDelaySeconds(claimed.attempts, result.retryAfterSeconds);
-    await delivery
-      .set({ ...attempt, last_error: result.error, ...(delay === null ? { status: 'failed' as const } : { next_attempt_at: new Date(now.getTime() + delay * 1000) }) })
-      .execute();
+    const retry = delay === null ? { status: 'failed' as const } : { next_attempt_at: new Date(now.getTime() + delay * 1000) };
+    if (!recorded(await delivery.set({ ...attempt, last_error: result.error, ...retry }).executeTakeFirst())) return;
     const failingSince = endpoint.failing_since ?? now;
     if (!endpoint.failing_since) await trx.updateTable('webhook_endpoints').set({ failing_since: now }).where('id', '=', endpoint.id).where('failing_since', 'is', null).execute();
     if (now.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS) await disableEndpoint(trx, endpoint, 'failing', now);

@@ -54,8 +54,7 @@ export function startDeliveryWorker(db: Kysely<DB>, options: DeliveryWorkerOptio
       try {
         const free = concurrency - running;
         if (free > 0) {
-          const busy = [...inFlight].filter(([, n]) => n >= perEndpoint).map(([id]) => id);
-          const claimed = await claimDueDeliveries(db, { limit: free, perEndpoint, busyEndpoints: busy, leaseSeconds, now: services.now() });
+          const claimed = await claimDueDeliveries(db, { limit: free, perEndpoint, inFlight, leaseSeconds, now: services.now() });
           for (const delivery of claimed) {
             running++;
             inFlight.set(delivery.endpoint_id, (inFlight.get(delivery.endpoint_id) ?? 0) + 1);

@@ -8,9 +8,17 @@ export interface Received {
   headers: IncomingHttpHeaders;
   body: string;
   at: number;
+  /** When the answer was sent, and its status; unset while the request is held or hanging. */
+  answeredAt?: number;
+  status?: number;
+  /** When the sender closed the connection before getting an answer (it gave up, or died). */
+  droppedAt?: number;
 }
 
-export type Behaviour = (request: Received) => { status: number; headers?: Record<string, string> } | 'hang';
+export type Answer = { status: number; headers?: Record<string, string> } | 'hang';
+
+/** How a path answers: at once, never ('hang'), or when the promise settles (a held request). */
+export type Behaviour = (request: Received) => Answer | Promise<Answer>;
 
 /**
  * A real HTTP receiver on loopback for webhook tests: each path answers as its behaviour
@@ -24,12 +32,21 @@ export async function startReceiver() {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const entry = { path: request.url ?? '/', headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
+      const entry: Received = { path: request.url ?? '/', headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
       received.push(entry);
+      response.on('close', () => {
+        if (!response.writableFinished) entry.droppedAt ??= Date.now();
+      });
       for (const wake of waiters.splice(0)) wake();
-      const answer = (behaviours.get(entry.path) ?? ((): ReturnType<Behaviour> => ({ status: 200 })))(entry);
-      if (answer === 'hang') return; // never answers; the sender gives up after its timeout
-      response.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers }).end('ok');
+      const respond = (answer: Answer) => {
+        if (answer === 'hang' || entry.droppedAt !== undefined) return; // never answers; the sender gives up after its timeout
+        entry.answeredAt = Date.now();
+        entry.status = answer.status;
+        response.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers }).end('ok');
+      };
+      const answer = (behaviours.get(entry.path) ?? ((): Answer => ({ status: 200 })))(entry);
+      if (answer instanceof Promise) void answer.then(respond);
+      else respond(answer);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
