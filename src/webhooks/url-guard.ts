@@ -52,6 +52,22 @@ export function parseWebhookUrl(raw: string, rules: UrlRules): URL {
   return url;
 }
 
+/**
+ * How long the host's DNS look-up may take: the 10 s HTTP timeout of an attempt does not
+ * cover it, and an attempt must end well within its lease (WEBHOOK_LEASE_SECONDS, at least 15).
+ */
+export const DNS_TIMEOUT_MS = 3000;
+
+class DnsTimeout extends Error {}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new DnsTimeout()), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 /** Resolves the URL's host and checks every address; returns the one to connect to. */
 export async function checkWebhookUrl(raw: string, rules: UrlRules): Promise<CheckedTarget> {
   const url = parseWebhookUrl(raw, rules);
@@ -61,8 +77,9 @@ export async function checkWebhookUrl(raw: string, rules: UrlRules): Promise<Che
     addresses = [{ address: host, family: ipaddr.parse(host).kind() === 'ipv6' ? 6 : 4 }];
   } else {
     try {
-      addresses = await lookup(host, { all: true, verbatim: true });
-    } catch {
+      addresses = await withTimeout(lookup(host, { all: true, verbatim: true }), DNS_TIMEOUT_MS);
+    } catch (error) {
+      if (error instanceof DnsTimeout) throw new UnsafeWebhookUrl(`The host ${host} did not resolve within ${DNS_TIMEOUT_MS / 1000} s.`);
       throw new UnsafeWebhookUrl(`The host ${host} does not resolve.`);
     }
   }
