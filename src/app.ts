@@ -31,6 +31,7 @@ import { recipientsModule } from './modules/recipients/index.ts';
 import { testHelpersModule } from './modules/test-helpers/index.ts';
 import { webhookEndpointsModule } from './modules/webhook-endpoints/index.ts';
 import { publicRoutes } from './public/routes.ts';
+import { legacyV1Routes } from './legacy-v1/routes.ts';
 
 export type App = FastifyInstance;
 
@@ -55,6 +56,7 @@ const v2Api: FastifyPluginAsyncTypebox<ModuleOptions> = async (v2, { config, db 
 const SURFACES: readonly { prefix: string; routes: FastifyPluginAsyncTypebox<ModuleOptions> }[] = [
   { prefix: '/v2', routes: v2Api },
   { prefix: '/foundation/v1', routes: foundationRoutes },
+  { prefix: '/v1', routes: legacyV1Routes },
   { prefix: '', routes: publicRoutes },
 ];
 

@@ -18,6 +18,9 @@ export interface Config {
   giftLookupsPerMinute: number;
   /** Lets webhook endpoints use http and private or loopback addresses: local development and tests only. */
   webhookAllowPrivateUrls: boolean;
+  /** When the legacy v1 API was deprecated, and when it stops (its Deprecation and Sunset headers). */
+  v1DeprecatedAt: Date;
+  v1SunsetAt: Date;
   /**
    * How long a claimed webhook delivery is one worker's before another may take it: longer than
    * an attempt can last (its 10 s HTTP timeout plus the reads, the URL check and the record).
@@ -107,6 +110,16 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`WEBHOOK_LEASE_SECONDS must be a whole number of at least ${MIN_WEBHOOK_LEASE_SECONDS}: an attempt may take 10 s, and a shorter lease lets a second worker send a delivery the first is still sending`);
   }
 
+  const day = (name: string, fallback: string) => {
+    const value = read(name) ?? fallback;
+    const at = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(Number.NaN);
+    if (Number.isNaN(at.getTime())) problems.push(`${name} must be a date, YYYY-MM-DD`);
+    return at;
+  };
+  const v1DeprecatedAt = day('V1_DEPRECATION_DATE', '2026-11-01');
+  const v1SunsetAt = day('V1_SUNSET_DATE', '2027-07-01');
+  if (v1SunsetAt.getTime() <= v1DeprecatedAt.getTime()) problems.push('V1_SUNSET_DATE must come after V1_DEPRECATION_DATE');
+
   const secretKey = read('CANOPY_SECRET_KEY') ?? null;
   if (secretKey !== null && secretKey.length < MIN_SECRET_KEY_LENGTH) {
     problems.push(`CANOPY_SECRET_KEY must be at least ${MIN_SECRET_KEY_LENGTH} characters; generate one with: openssl rand -hex 32`);
@@ -132,6 +145,8 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimits,
     giftLookupsPerMinute,
     webhookAllowPrivateUrls,
+    v1DeprecatedAt,
+    v1SunsetAt,
     webhookLeaseSeconds: webhookLeaseSeconds ?? DEFAULT_WEBHOOK_LEASE_SECONDS,
     secretKey,
     smtpUrl,

@@ -116,6 +116,19 @@ describe('canopy CLI', () => {
     assert.equal((await canopyJson(['tokens', 'list', '--company', companyId])).data.length, before);
   });
 
+  test('tokens create --v1 prints a v1 token once, which works on /v1 and is listed as v1', async () => {
+    const created = await canopyJson(['tokens', 'create', '--v1', '--company', companyId, '--owner', 'ops@boom.nl']);
+    assert.match(created.token, /^canopy_v1_[A-Za-z0-9]{32}$/);
+    assert.equal(created.api_version, 'v1');
+    assert.deepEqual(created.scopes, []);
+    const listed = (await canopyJson(['tokens', 'list', '--company', companyId])).data.find((t: { id: string }) => t.id === created.id);
+    assert.equal(listed.api_version, 'v1');
+    assert.equal(listed.token, undefined, 'never shown again');
+    const mixed = await canopy(['tokens', 'create', '--v1', '--company', companyId, '--owner', 'ops@boom.nl', '--scopes', 'all']);
+    assert.equal(mixed.code, 1);
+    assert.match(mixed.stderr, /A v1 token has no scopes and no test mode/);
+  });
+
   test('migrate while serve runs reports that serve migrated', { skip: !embedded && 'PostgreSQL takes many processes' }, async () => {
     const result = await canopyJson(['migrate']);
     assert.deepEqual(result.applied, []);
@@ -132,7 +145,7 @@ describe('canopy CLI', () => {
 
   test('without serve, commands open the database themselves', async () => {
     const { data } = await canopyJson(['tokens', 'list', '--company', companyId]);
-    assert.equal(data.length, 2);
+    assert.equal(data.length, 3, 'the live and test tokens made above, and the v1 one');
     assert.ok(data.every((token: Record<string, unknown>) => !('token' in token) && !('token_hash' in token)));
     const migrated = await canopyJson(['migrate']);
     assert.deepEqual(migrated.applied, []);

@@ -10,8 +10,10 @@ const create: CommandSpec = {
   usage: [
     '--company COMPANY_ID --owner EMAIL --scopes SCOPE,SCOPE|all --mode live|test',
     '       [--name NAME] [--expires-at ISO_TIME] [--ip-allowlist CIDR,CIDR] [--json]',
+    '   or: --v1 --company COMPANY_ID --owner EMAIL [--name NAME] [--expires-at ISO_TIME] [--ip-allowlist CIDR,CIDR] [--json]',
     '',
     `Scopes: ${SCOPES.join(', ')}`,
+    '--v1 makes a token of the legacy v1 API (canopy_v1_...), for an old integration: it works on /v1 only, has no scopes and no test mode.',
   ].join('\n'),
   options: {
     company: { type: 'string' },
@@ -21,12 +23,17 @@ const create: CommandSpec = {
     name: { type: 'string' },
     'expires-at': { type: 'string' },
     'ip-allowlist': { type: 'string' },
+    v1: { type: 'boolean' },
   },
   async run({ db }, input) {
     const companyId = requiredOption(input, 'company');
     const ownerEmail = requiredOption(input, 'owner');
-    const scopes = requiredOption(input, 'scopes') === 'all' ? 'all' : listOption(input, 'scopes');
-    const mode = requiredOption(input, 'mode');
+    const v1 = input.values.v1 === true;
+    if (v1 && (input.values.scopes !== undefined || input.values.mode !== undefined)) {
+      throw new OperatorError('A v1 token has no scopes and no test mode: leave out --scopes and --mode with --v1.');
+    }
+    const scopes = v1 ? [] : requiredOption(input, 'scopes') === 'all' ? 'all' : listOption(input, 'scopes');
+    const mode = v1 ? 'live' : requiredOption(input, 'mode');
     if (mode !== 'live' && mode !== 'test') throw new OperatorError(`--mode must be live or test, not "${mode}".`);
     const expiresAtText = optionalOption(input, 'expires-at');
     const expiresAt = expiresAtText ? new Date(expiresAtText) : null;
@@ -36,12 +43,14 @@ const create: CommandSpec = {
       ownerEmail,
       scopes,
       livemode: mode === 'live',
+      apiVersion: v1 ? 'v1' : 'v2',
       name: optionalOption(input, 'name'),
       expiresAt,
       ipAllowlist: listOption(input, 'ip-allowlist'),
     });
+    const what = v1 ? 'v1 token (legacy API, /v1 only)' : `${mode} token`;
     const human = [
-      `Created ${mode} token ${token.id} for ${token.owner_email} with ${token.scopes.length} scope(s)${token.expires_at ? `, expires ${token.expires_at}` : ''}:`,
+      `Created ${what} ${token.id} for ${token.owner_email}${v1 ? '' : ` with ${token.scopes.length} scope(s)`}${token.expires_at ? `, expires ${token.expires_at}` : ''}:`,
       '',
       `  ${token.token}`,
       '',
@@ -74,8 +83,8 @@ const list: CommandSpec = {
     const status = (t: (typeof tokens)[number]) =>
       t.revoked_at ? 'revoked' : t.expires_at && Date.parse(t.expires_at) <= now ? 'expired' : 'active';
     const rows = tokens.map((t) => [
-      t.id, t.livemode ? 'live' : 'test', t.display, t.name, t.owner_email ?? '-',
-      t.scopes.length === SCOPES.length ? 'all' : t.scopes.join(','), status(t), t.last_used_at ?? 'never',
+      t.id, t.api_version === 'v1' ? 'v1' : t.livemode ? 'live' : 'test', t.display, t.name, t.owner_email ?? '-',
+      t.scopes.length === SCOPES.length ? 'all' : t.scopes.join(',') || '-', status(t), t.last_used_at ?? 'never',
     ]);
     return succeed(input, { data: tokens }, table(['ID', 'MODE', 'TOKEN', 'NAME', 'OWNER', 'SCOPES', 'STATUS', 'LAST USED'], rows));
   },

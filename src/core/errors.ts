@@ -157,7 +157,7 @@ export const errors = {
   tokenOwnerRemoved: () =>
     new CanopyError('token_owner_removed', 'The person who created this API token is no longer a member of the company, so the token no longer works.'),
   legacyTokenOnV2: () =>
-    new CanopyError('token_wrong_version', 'This is a v1 token. v1 tokens work on the v1 API only; create a v2 token in Settings > API tokens.'),
+    new CanopyError('token_wrong_version', 'This is a token of the legacy v1 API, which works on /v1 only. Use a v2 token (canopy_live_... or canopy_test_...) here; see the migration guide.'),
 
   scopeMissing: (scope: string) =>
     new CanopyError('scope_missing', `This API token lacks the scope "${scope}", which this request needs.`, null, { required_scope: scope }),

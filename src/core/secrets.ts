@@ -9,6 +9,9 @@ import { randomAlphanumeric } from './ids.ts';
  */
 export const TOKEN_PREFIX = { live: 'canopy_live_', test: 'canopy_test_' } as const;
 export const TOKEN_PATTERN = /^canopy_(live|test)_[A-Za-z0-9]{32}$/;
+/** Tokens of the legacy v1 API, made by the operator for old integrations (v1 has no test mode). */
+export const V1_TOKEN_PREFIX = 'canopy_v1_';
+export const V1_TOKEN_PATTERN = /^canopy_v1_[A-Za-z0-9]{32}$/;
 export const FOUNDATION_KEY_PREFIX = 'canopy_fdn_';
 export const FOUNDATION_KEY_PATTERN = /^canopy_fdn_[A-Za-z0-9]{32}$/;
 

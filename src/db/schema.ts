@@ -82,6 +82,8 @@ export interface ApiTokensTable {
   ip_allowlist: ColumnType<string[], string[] | undefined, string[]>;
   revoked_at: Date | null;
   last_used_at: Date | null;
+  /** Which API the token works on: the legacy v1, or v2. */
+  api_version: ColumnType<'v1' | 'v2', 'v1' | 'v2' | undefined, 'v1' | 'v2'>;
   created_at: CreatedAt;
 }
 

@@ -5,7 +5,7 @@ import { errors } from '../core/errors.ts';
 import { negotiateLanguage } from '../core/i18n.ts';
 import { addressAllowed } from '../core/ip.ts';
 import { isScope, roleAllowsScope, type RouteScope } from '../core/scopes.ts';
-import { hashSecret, TOKEN_PATTERN } from '../core/secrets.ts';
+import { hashSecret, TOKEN_PATTERN, V1_TOKEN_PATTERN } from '../core/secrets.ts';
 import type { DB } from '../db/schema.ts';
 
 declare module 'fastify' {
@@ -36,7 +36,8 @@ export function authenticateV2(db: Kysely<DB>, publicBaseUrl: string, secretKey:
 
     const tokenValue = bearerToken(request.raw.rawHeaders);
     if (!TOKEN_PATTERN.test(tokenValue)) {
-      throw /^[A-Za-z0-9]{20,}$/.test(tokenValue) || tokenValue.includes('|') ? errors.legacyTokenOnV2() : errors.tokenInvalid();
+      const legacy = V1_TOKEN_PATTERN.test(tokenValue) || /^[A-Za-z0-9]{20,}$/.test(tokenValue) || tokenValue.includes('|');
+      throw legacy ? errors.legacyTokenOnV2() : errors.tokenInvalid();
     }
 
     const row = await db
@@ -50,6 +51,7 @@ export function authenticateV2(db: Kysely<DB>, publicBaseUrl: string, secretKey:
         'u.company_id as owner_company_id',
       ])
       .where('t.token_hash', '=', hashSecret(tokenValue))
+      .where('t.api_version', '=', 'v2')
       .executeTakeFirst();
 
     if (!row) throw errors.tokenInvalid();

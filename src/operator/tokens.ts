@@ -1,7 +1,7 @@
 import { newId } from '../core/ids.ts';
 import { isAddressOrCidr } from '../core/ip.ts';
 import { SCOPES, type Scope } from '../core/scopes.ts';
-import { maskedSecret, newToken } from '../core/secrets.ts';
+import { maskedSecret, newSecret, newToken, V1_TOKEN_PREFIX } from '../core/secrets.ts';
 import type { Db } from '../db/schema.ts';
 import { OperatorError } from './errors.ts';
 import { findUserByEmail } from './users.ts';
@@ -9,8 +9,12 @@ import { findUserByEmail } from './users.ts';
 export interface CreateTokenInput {
   companyId: string;
   ownerEmail: string;
+  /** Ignored for a v1 token: v1 has no scopes. */
   scopes: readonly string[] | 'all';
+  /** Ignored for a v1 token: v1 has no test mode. */
   livemode: boolean;
+  /** A token of the legacy v1 API (`canopy_v1_...`), for an old integration; v2 when left out. */
+  apiVersion?: 'v1' | 'v2';
   name?: string;
   expiresAt?: Date | null;
   ipAllowlist?: readonly string[];
@@ -21,10 +25,12 @@ export interface CreateTokenInput {
  * this once: only its hash is stored. Only admins create tokens (spec section 5).
  */
 export async function createToken(db: Db, input: CreateTokenInput) {
-  const scopes = input.scopes === 'all' ? [...SCOPES] : [...new Set(input.scopes)];
+  const v1 = input.apiVersion === 'v1';
+  const scopes = v1 ? [] : input.scopes === 'all' ? [...SCOPES] : [...new Set(input.scopes)];
   const unknown = scopes.filter((scope) => !(SCOPES as readonly string[]).includes(scope));
   if (unknown.length > 0) throw new OperatorError(`Unknown scope(s): ${unknown.join(', ')}. Known: ${SCOPES.join(', ')}, or "all".`);
-  if (scopes.length === 0) throw new OperatorError('A token needs at least one scope.');
+  if (scopes.length === 0 && !v1) throw new OperatorError('A token needs at least one scope.');
+  const livemode = v1 || input.livemode;
   const ipAllowlist = [...(input.ipAllowlist ?? [])];
   const badRanges = ipAllowlist.filter((entry) => !isAddressOrCidr(entry));
   if (badRanges.length > 0) throw new OperatorError(`Not an IP address or CIDR range: ${badRanges.join(', ')}.`);
@@ -38,15 +44,16 @@ export async function createToken(db: Db, input: CreateTokenInput) {
   if (!owner || owner.removed_at) throw new OperatorError(`${input.ownerEmail} is not a member of ${input.companyId}.`);
   if (owner.role !== 'admin') throw new OperatorError(`${input.ownerEmail} is a member; only admins create API tokens.`);
 
-  const token = newToken(input.livemode);
+  const token = v1 ? newSecret(V1_TOKEN_PREFIX) : newToken(livemode);
   const row = await db
     .insertInto('api_tokens')
     .values({
       id: newId('token'),
       company_id: input.companyId,
       owner_user_id: owner.id,
-      name: input.name ?? `${input.livemode ? 'Live' : 'Test'} token`,
-      livemode: input.livemode,
+      name: input.name ?? (v1 ? 'v1 token' : `${livemode ? 'Live' : 'Test'} token`),
+      livemode,
+      api_version: v1 ? 'v1' : 'v2',
       scopes: scopes as Scope[],
       token_hash: token.hash,
       token_prefix: token.displayPrefix,
@@ -86,7 +93,7 @@ export async function listTokens(db: Db, companyId: string) {
 }
 
 type TokenRow = {
-  id: string; company_id: string; name: string; livemode: boolean; scopes: string[]; token_prefix: string; token_last4: string;
+  id: string; company_id: string; name: string; api_version: 'v1' | 'v2'; livemode: boolean; scopes: string[]; token_prefix: string; token_last4: string;
   expires_at: Date | null; ip_allowlist: string[]; revoked_at: Date | null; last_used_at: Date | null; created_at: Date;
 };
 
@@ -96,6 +103,7 @@ function presentTokenRow(row: TokenRow, ownerEmail: string | null) {
     id: row.id,
     company_id: row.company_id,
     name: row.name,
+    api_version: row.api_version,
     livemode: row.livemode,
     scopes: row.scopes,
     display: maskedSecret({ displayPrefix: row.token_prefix, last4: row.token_last4 }),
