@@ -3,13 +3,14 @@ import { FolderLockedError } from '../db/folder-lock.ts';
 import { type CommandInfo, helpText, type ParsedInput, type ProcessCommand, parseInput, printResult, UsageError } from './command.ts';
 import { databaseCommands, findCommand } from './commands.ts';
 import { withAbsoluteImportFile } from './import.ts';
+import { listenCommand } from './listen.ts';
 import { migrateCommand } from './migrate.ts';
 import { openapiCommand } from './openapi.ts';
 import { serveCommand } from './serve.ts';
 import { runDatabaseCommand } from './session.ts';
 
-const processCommands: readonly ProcessCommand[] = [serveCommand, migrateCommand, openapiCommand];
-const allCommands: readonly CommandInfo[] = [serveCommand, migrateCommand, ...databaseCommands, openapiCommand];
+const processCommands: readonly ProcessCommand[] = [serveCommand, migrateCommand, openapiCommand, listenCommand];
+const allCommands: readonly CommandInfo[] = [serveCommand, migrateCommand, ...databaseCommands, openapiCommand, listenCommand];
 
 /** The `canopy` command line: returns the exit code. */
 export async function runCli(argv: readonly string[]): Promise<number> {
