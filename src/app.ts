@@ -60,6 +60,9 @@ const SURFACES: readonly { prefix: string; routes: FastifyPluginAsyncTypebox<Mod
   { prefix: '', routes: publicRoutes },
 ];
 
+/** docs/*.md served at /docs/<name>. */
+const PUBLISHED_DOCS = ['errors', 'webhooks'] as const;
+
 /** Unknown parameters are refused (not stripped); how each part is coerced is http/validation.ts's. */
 const AJV_OPTIONS = { removeAdditional: false, useDefaults: true, allErrors: false };
 
@@ -102,9 +105,11 @@ export async function buildApp({ config, db, logger = true }: AppOptions) {
 
   await registerOpenApi(app, config.publicBaseUrl);
   for (const module of V2_MODULES) for (const schema of module.schemas) app.addSchema(schema);
-  app.get('/docs/errors', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/markdown; charset=utf-8').send(readFileSync(new URL('../docs/errors.md', import.meta.url), 'utf8')),
-  );
+  // The guides errors and deliveries link to (doc_url, the webhook User-Agent), as the markdown they are.
+  for (const page of PUBLISHED_DOCS) {
+    const text = readFileSync(new URL(`../docs/${page}.md`, import.meta.url), 'utf8');
+    app.get(`/docs/${page}`, { schema: { hide: true } }, async (_request, reply) => reply.type('text/markdown; charset=utf-8').send(text));
+  }
 
   for (const surface of SURFACES) await app.register(surface.routes, { prefix: surface.prefix, config, db });
   return app;

@@ -78,6 +78,17 @@ describe('webhook endpoints', () => {
   });
 });
 
+describe('the guide', () => {
+  test('docs/webhooks.md is served where the deliveries\' User-Agent points, as is docs/errors.md', async () => {
+    for (const [path, heading] of [['/docs/webhooks', '# Webhooks'], ['/docs/errors', '# ']] as const) {
+      const response = await fetch(`${app.baseUrl}${path}`);
+      assert.equal(response.status, 200, path);
+      assert.match(String(response.headers.get('content-type')), /^text\/markdown/);
+      assert.ok((await response.text()).startsWith(heading), path);
+    }
+  });
+});
+
 describe('deliveries', () => {
   test('a new event reaches the endpoint at once, signed so that Stripe\'s and Standard Webhooks\' libraries accept it', async () => {
     const { company, endpoint } = await companyWithEndpoint('/signed');
