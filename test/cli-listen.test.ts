@@ -267,7 +267,7 @@ describe('canopy listen', () => {
     const base = ['--forward-to', `${receiver.base}/never`, '--api-base', app.baseUrl];
     const cases: [string[], RegExp][] = [
       [['--api-key', `canopy_test_${'x'.repeat(32)}`, ...base], /^Error: Cannot start: The API token provided is not a valid Canopy token\. \(GET \/v2\/me: 401 token_invalid\)\n$/],
-      [['--api-key', 'a'.repeat(32), ...base], /^Error: Cannot start: This is a v1 token\..*\(GET \/v2\/me: 401 token_wrong_version\)\n$/],
+      [['--api-key', 'a'.repeat(32), ...base], /^Error: Cannot start: This is a token of the legacy v1 API.*\(GET \/v2\/me: 401 token_wrong_version\)\n$/],
       [['--api-key', (await make.tokenFor(app.db, company, { scopes: ['company:read'], livemode: false })).token, ...base], /^Error: Cannot start: this API key lacks the scope events:read/],
       [['--api-key', company.test, '--forward-to', `${receiver.base}/never`, '--api-base', `http://127.0.0.1:${await closedPort()}`], /^Error: Cannot start: the Canopy API at http:\/\/127\.0\.0\.1:\d+\/v2 did not answer \(connect ECONNREFUSED [^)]+\); check --api-base\.\n$/],
       [['--forward-to', `${receiver.base}/never`, '--api-base', app.baseUrl], /^Error: --api-key is required/],
