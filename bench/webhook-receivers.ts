@@ -26,7 +26,7 @@ export interface Collected {
   /** TCP connections each server accepted since the reset: the most requests the sender had open to it at once, at most. */
   connections: number[];
   /** The first request each server got since the reset, for checking its signature. */
-  first: ({ headers: IncomingHttpHeaders; body: string } | null)[];
+  first: ({ headers: IncomingHttpHeaders; body: string; at: number } | null)[];
   /** CPU this process used since the reset, milliseconds, and the wall time since. */
   cpuMs: number;
   wallMs: number;
@@ -56,7 +56,7 @@ function serve(index: number): http.Server {
       s.server.push(index);
       s.event.push(String(request.headers['webhook-id'] ?? ''));
       s.at.push(at);
-      if (!s.first[index]) s.first[index] = { headers: request.headers, body: Buffer.concat(chunks).toString('utf8') };
+      if (!s.first[index]) s.first[index] = { headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), at };
       response.writeHead(200, { 'content-type': 'text/plain', 'content-length': '2' }).end('ok');
       if (!s.reached && s.expect > 0 && s.at.length >= s.expect) {
         s.reached = true;
