@@ -145,6 +145,23 @@ describe('deliveries', () => {
     assert.equal(receiver.at('/failing').length, MAX_ATTEMPTS);
   });
 
+  test('a delivery after failures ends the endpoint\'s run of failures', async () => {
+    const { company, endpoint } = await companyWithEndpoint('/recovering');
+    receiver.behave('/recovering', () => ({ status: 500 }));
+    await makeEvent(company.test);
+    await attemptsReach(endpoint.id, 1);
+    const failing = await app.db.selectFrom('webhook_endpoints').select('failing_since').where('id', '=', endpoint.id).executeTakeFirstOrThrow();
+    assert.ok(failing.failing_since, 'a failed attempt starts the run of failures');
+
+    receiver.behave('/recovering', () => ({ status: 200 }));
+    moveClock(70);
+    const delivered = await attemptsReach(endpoint.id, 2);
+    assert.deepEqual([delivered.status, delivered.last_status_code, delivered.last_error], ['delivered', 200, null]);
+    assert.ok(delivered.delivered_at);
+    const recovered = await app.db.selectFrom('webhook_endpoints').select('failing_since').where('id', '=', endpoint.id).executeTakeFirstOrThrow();
+    assert.equal(recovered.failing_since, null);
+  });
+
   test('a 410 Gone switches the endpoint off at once, and its admins get an email', async () => {
     const { company, endpoint } = await companyWithEndpoint('/gone');
     receiver.behave('/gone', () => ({ status: 410 }));
