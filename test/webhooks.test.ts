@@ -115,6 +115,24 @@ describe('deliveries', () => {
     assert.equal(listed.body.data[0].deliveries[0].status, 'delivered');
   });
 
+  test('after a rotation, deliveries are signed with the new secret and, until it expires, the old one', async () => {
+    // The old secret expires by the worker's clock, which later tests move on by days.
+    const { company, endpoint } = await companyWithEndpoint('/rotating');
+    await makeEvent(company.test);
+    const [before] = await receiver.waitFor('/rotating', 1);
+    assert.ok(verifyWebhook(before!.body, String(before!.headers['canopy-signature']), endpoint.secret));
+    await attemptsReach(endpoint.id, 1);
+    const rotated = await app.request('POST', `/v2/webhook-endpoints/${endpoint.id}/rotate-secret`, { token: company.test, body: { expires_in: 3600 + Math.ceil(clock.offsetMs / 1000) } });
+    assert.equal(rotated.status, 200, rotated.text);
+    await makeEvent(company.test);
+    const rotatedDelivery = (await receiver.waitFor('/rotating', 2))[1]!;
+    const header = String(rotatedDelivery.headers['canopy-signature']);
+    assert.equal(header.split(',').filter((part) => part.startsWith('v1=')).length, 2);
+    assert.ok(verifyWebhook(rotatedDelivery.body, header, rotated.body.secret), 'the new secret');
+    assert.ok(verifyWebhook(rotatedDelivery.body, header, endpoint.secret), 'the old one, until it expires');
+    assert.throws(() => verifyWebhook(rotatedDelivery.body, header.split(',').slice(0, 2).join(','), endpoint.secret), WebhookSignatureError, 'the new one comes first');
+  });
+
   test('failures are retried on the schedule, honouring Retry-After, and fail after the last attempt', async () => {
     const { company, endpoint } = await companyWithEndpoint('/failing');
     receiver.behave('/failing', () => ({ status: 500 }));

@@ -83,9 +83,9 @@ export async function attemptDelivery(db: Kysely<DB>, claimed: ClaimedDelivery, 
     scopes: endpoint.include_personal_data ? SCOPES : SCOPES.filter((scope) => scope !== 'recipients:read'),
   };
   const body = JSON.stringify(webhookPayload(ctx, event));
-  const secrets = [openSecret(services.secretKey, SIGNING_SECRET_PURPOSE, endpoint.secret_encrypted)];
+  const secrets = [openSigningSecret(services.secretKey, endpoint.secret_encrypted)];
   if (endpoint.previous_secret_encrypted && endpoint.previous_secret_expires_at && endpoint.previous_secret_expires_at > attemptAt) {
-    secrets.push(openSecret(services.secretKey, SIGNING_SECRET_PURPOSE, endpoint.previous_secret_encrypted));
+    secrets.push(openSigningSecret(services.secretKey, endpoint.previous_secret_encrypted));
   }
   let result: AttemptResult;
   try {
@@ -100,6 +100,25 @@ export async function attemptDelivery(db: Kysely<DB>, claimed: ClaimedDelivery, 
   }
   await recordAttempt(db, claimed, endpoint, result, services.now());
   return result;
+}
+
+/**
+ * Signing secrets already opened, by their sealed form. Opening one (an HKDF key
+ * derivation and AES-GCM) cost more CPU than anything else of an attempt outside the
+ * database and HTTP, and an endpoint sends many deliveries with the same secret. A new or
+ * rotated secret is a new sealed value, so nothing here goes stale; a sealed value opens
+ * under the server secret it was opened with only. Cleared when it holds MAX_OPENED.
+ */
+const opened = new Map<string, { secretKey: string; secret: string }>();
+const MAX_OPENED = 1000;
+
+function openSigningSecret(secretKey: string, sealed: string): string {
+  const known = opened.get(sealed);
+  if (known && known.secretKey === secretKey) return known.secret;
+  const secret = openSecret(secretKey, SIGNING_SECRET_PURPOSE, sealed);
+  if (opened.size >= MAX_OPENED) opened.clear();
+  opened.set(sealed, { secretKey, secret });
+  return secret;
 }
 
 /**
