@@ -52,6 +52,7 @@ const { values: opts } = parseArgs({
     endpoints: { type: 'string', default: '1,10' },
     concurrency: { type: 'string', default: '32,128' },
     'per-endpoint': { type: 'string', default: '4' },
+    warmup: { type: 'string', default: '2000' },
     rate: { type: 'string', default: '50' },
     seconds: { type: 'string', default: '10' },
     wake: { type: 'string', default: 'commit,notify,poll' },
@@ -70,6 +71,7 @@ const pgliteDeliveries = opts['pglite-deliveries'] ? wholeNumber('pglite-deliver
 const endpointCounts = list('endpoints', opts.endpoints).map((n) => wholeNumber('endpoints', n));
 const concurrencies = list('concurrency', opts.concurrency).map((n) => wholeNumber('concurrency', n));
 const perEndpoints = list('per-endpoint', opts['per-endpoint']).map((n) => wholeNumber('per-endpoint', n));
+const warmup = wholeNumber('warmup', opts.warmup, 0);
 const rate = wholeNumber('rate', opts.rate);
 const seconds = wholeNumber('seconds', opts.seconds);
 const wakes = list('wake', opts.wake, ['commit', 'notify', 'poll']) as Wake[];
@@ -365,6 +367,8 @@ interface ThroughputRun {
   perSecond: number;
   /** Between the 10th and the 90th percentile of receipts. */
   steadyPerSecond: number;
+  /** Receipts in each second after starting the worker. */
+  perSecondSlices: number[];
   firstReceiptMs: number;
   perEndpointSplit: { count: number; lastSeconds: number; perSecond: number; connections: number }[];
   duplicates: number;
@@ -456,6 +460,7 @@ async function throughputRun(
     ...run, deliveries: total,
     toLastReceipt: (lastReceipt - started) / 1000, toRecorded: wallMs / 1000, perSecond: total / (wallMs / 1000),
     steadyPerSecond: (sortedAt.length * 0.8) / ((p90 - p10) / 1000), firstReceiptMs: sortedAt[0]! - started,
+    perSecondSlices: slices(sortedAt, started),
     perEndpointSplit: split.map((entry, i) => ({
       count: entry.count, lastSeconds: (entry.last - started) / 1000, perSecond: entry.count / ((entry.last - started) / 1000),
       connections: got.connections[endpoints[i]!.server] ?? 0,
@@ -469,6 +474,17 @@ async function throughputRun(
     },
     activity: pgCpu?.activity ?? null,
   };
+}
+
+/** How many of the (sorted) times fall in each second from `from`. */
+function slices(sorted: readonly number[], from: number): number[] {
+  const counts: number[] = [];
+  for (const at of sorted) {
+    const second = Math.max(0, Math.floor((at - from) / 1000));
+    while (counts.length <= second) counts.push(0);
+    counts[second]!++;
+  }
+  return counts;
 }
 
 // --- B. Latency ------------------------------------------------------------------------
@@ -560,6 +576,11 @@ async function benchTarget(kind: 'pglite' | 'postgres', receivers: Receivers): P
     const latency: LatencyRun[] = [];
     if (measures.includes('a')) {
       const count = kind === 'pglite' ? pgliteDeliveries : deliveries;
+      if (warmup > 0) {
+        // A running service is warm: the first seconds of a cold process (JIT, connections) drain at a third of the rate.
+        log(`${target.label}: warm-up`);
+        await throughputRun(target, receivers, company.id, secretKey, null, { endpoints: Math.max(...endpointCounts), concurrency: concurrencies[0]!, perEndpoint: perEndpoints[0]!, deliveries: warmup });
+      }
       for (const endpoints of endpointCounts) {
         for (const perEndpoint of perEndpoints) {
           for (const concurrency of concurrencies) {
@@ -617,7 +638,7 @@ if (measures.includes('a')) {
     '',
     '## A. Throughput: a backlog drained by one worker',
     '',
-    'Rate = deliveries / time from starting the worker to every attempt recorded; steady = the middle 80% of receipts. ' +
+    `Each database first drains ${warmup.toLocaleString('en')} deliveries untimed (warm-up). Rate = deliveries / time from starting the worker to every attempt recorded; steady = the middle 80% of receipts. ` +
       'CPU in cores (1 = one core busy): the bench process (worker, and PGlite on PGlite), the receivers\' process, the PostgreSQL backends of the bench database, the whole machine.',
     '',
     '| database | endpoints | concurrency | per endpoint | deliveries | seconds | deliveries/s | steady/s | first after | CPU bench | receivers | PostgreSQL | machine | checks |',
@@ -647,6 +668,8 @@ if (measures.includes('a')) {
         lines.push(`- concurrency ${t.concurrency}, ${t.perEndpoint} per endpoint: ${parts.join('; ')}`);
       }
     }
+    lines.push('', `Receipts in each second from the start of the worker on ${r.label}:`, '');
+    for (const t of r.throughput) lines.push(`- ${t.endpoints} endpoint(s), concurrency ${t.concurrency}, ${t.perEndpoint} per endpoint: ${t.perSecondSlices.join(', ')}`);
     const single = r.throughput.filter((t) => t.endpoints === 1);
     if (single.length > 0) lines.push('', `One endpoint on ${r.label}: connections the worker opened to it: ${single.map((t) => `${t.perEndpointSplit[0]?.connections} (concurrency ${t.concurrency})`).join(', ')}.`);
     for (const t of r.throughput) {
