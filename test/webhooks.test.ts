@@ -127,6 +127,24 @@ describe('deliveries', () => {
     assert.equal(listed.body.data[0].deliveries[0].status, 'delivered');
   });
 
+  test('after a rotation, deliveries are signed with the new secret and, until it expires, the old one', async () => {
+    // The old secret expires by the worker's clock, which later tests move on by days.
+    const { company, endpoint } = await companyWithEndpoint('/rotating');
+    await makeEvent(company.test);
+    const [before] = await receiver.waitFor('/rotating', 1);
+    assert.ok(verifyWebhook(before!.body, String(before!.headers['canopy-signature']), endpoint.secret));
+    await attemptsReach(endpoint.id, 1);
+    const rotated = await app.request('POST', `/v2/webhook-endpoints/${endpoint.id}/rotate-secret`, { token: company.test, body: { expires_in: 3600 + Math.ceil(clock.offsetMs / 1000) } });
+    assert.equal(rotated.status, 200, rotated.text);
+    await makeEvent(company.test);
+    const rotatedDelivery = (await receiver.waitFor('/rotating', 2))[1]!;
+    const header = String(rotatedDelivery.headers['canopy-signature']);
+    assert.equal(header.split(',').filter((part) => part.startsWith('v1=')).length, 2);
+    assert.ok(verifyWebhook(rotatedDelivery.body, header, rotated.body.secret), 'the new secret');
+    assert.ok(verifyWebhook(rotatedDelivery.body, header, endpoint.secret), 'the old one, until it expires');
+    assert.throws(() => verifyWebhook(rotatedDelivery.body, header.split(',').slice(0, 2).join(','), endpoint.secret), WebhookSignatureError, 'the new one comes first');
+  });
+
   test('failures are retried on the schedule, honouring Retry-After, and fail after the last attempt', async () => {
     const { company, endpoint } = await companyWithEndpoint('/failing');
     receiver.behave('/failing', () => ({ status: 500 }));
@@ -155,6 +173,23 @@ describe('deliveries', () => {
     assert.match(String(delivery.last_error), /redirect/);
     assert.equal(receiver.at('/elsewhere').length, 0, 'redirects are not followed');
     assert.equal(receiver.at('/failing').length, MAX_ATTEMPTS);
+  });
+
+  test('a delivery after failures ends the endpoint\'s run of failures', async () => {
+    const { company, endpoint } = await companyWithEndpoint('/recovering');
+    receiver.behave('/recovering', () => ({ status: 500 }));
+    await makeEvent(company.test);
+    await attemptsReach(endpoint.id, 1);
+    const failing = await app.db.selectFrom('webhook_endpoints').select('failing_since').where('id', '=', endpoint.id).executeTakeFirstOrThrow();
+    assert.ok(failing.failing_since, 'a failed attempt starts the run of failures');
+
+    receiver.behave('/recovering', () => ({ status: 200 }));
+    moveClock(70);
+    const delivered = await attemptsReach(endpoint.id, 2);
+    assert.deepEqual([delivered.status, delivered.last_status_code, delivered.last_error], ['delivered', 200, null]);
+    assert.ok(delivered.delivered_at);
+    const recovered = await app.db.selectFrom('webhook_endpoints').select('failing_since').where('id', '=', endpoint.id).executeTakeFirstOrThrow();
+    assert.equal(recovered.failing_since, null);
   });
 
   test('a 410 Gone switches the endpoint off at once, and its admins get an email', async () => {
