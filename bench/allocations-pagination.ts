@@ -18,6 +18,7 @@ import { randomAlphanumeric } from '../src/core/ids.ts';
 import { explain, QueryCapture } from './query-capture.ts';
 import { expectedTotals, seedCompanyWithAllocations } from './seed-allocations.ts';
 import { formatReport, type Scenario, type TargetResult, type Timing, timeQuery, timeRequests } from './report.ts';
+import { fail, wholeNumber } from './args.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -46,16 +47,7 @@ const targets = (opts.db ?? (postgresUrl ? 'pglite,postgres' : 'pglite')).split(
 for (const target of targets) if (target !== 'pglite' && target !== 'postgres') fail(`--db takes pglite, postgres or both (pglite,postgres), not "${target}"`);
 if (targets.includes('postgres') && !postgresUrl) fail('--db postgres needs BENCH_DATABASE_URL, DATABASE_URL or --database-url (see bench/README.md)');
 
-function wholeNumber(name: string, value: string | undefined): number {
-  const n = Number(String(value).replaceAll('_', ''));
-  if (!Number.isInteger(n) || n < 1) fail(`--${name} must be a whole number of at least 1`);
-  return n;
-}
 
-function fail(message: string): never {
-  console.error(`bench: ${message}`);
-  process.exit(2);
-}
 
 function log(message: string) {
   console.error(`[${new Date().toISOString().slice(11, 19)}] ${message}`);

@@ -22,6 +22,7 @@ import { explain, QueryCapture, StatementTimer } from './query-capture.ts';
 import { describe } from './report.ts';
 import { seedCompanyWithAllocations } from './seed-allocations.ts';
 import { type BenchDatabase, log, openPGlite, openPostgres } from './targets.ts';
+import { fail, wholeNumber } from './args.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -58,16 +59,7 @@ const REQUEST_TIMEOUT_MS = 30_000;
 const TARGET_PER_SECOND = 500;
 const TARGET_P99_MS = 100;
 
-function wholeNumber(name: string, value: string | undefined, minimum = 1): number {
-  const n = Number(String(value).replaceAll('_', ''));
-  if (!Number.isInteger(n) || n < minimum) fail(`--${name} must be a whole number of at least ${minimum}`);
-  return n;
-}
 
-function fail(message: string): never {
-  console.error(`bench: ${message}`);
-  process.exit(2);
-}
 
 interface Sample {
   /** Milliseconds since the load started. */

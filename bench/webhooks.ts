@@ -40,6 +40,7 @@ import { StatementTimer } from './query-capture.ts';
 import { describe } from './report.ts';
 import { type BenchDatabase, log, openPGlite, openPostgres } from './targets.ts';
 import type { Collected, ReceiverRequest } from './webhook-receivers.ts';
+import { fail, wholeNumber } from './args.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -92,16 +93,7 @@ function list(name: string, value: string, allowed?: string[]): string[] {
   return items;
 }
 
-function wholeNumber(name: string, value: string | undefined, minimum = 1): number {
-  const n = Number(String(value).replaceAll('_', ''));
-  if (!Number.isInteger(n) || n < minimum) fail(`--${name} must be a whole number of at least ${minimum}`);
-  return n;
-}
 
-function fail(message: string): never {
-  console.error(`bench: ${message}`);
-  process.exit(2);
-}
 
 /** Epoch milliseconds with sub-millisecond precision; the receivers' process uses the same clock. */
 const now = () => performance.timeOrigin + performance.now();

@@ -26,6 +26,7 @@ import { type ReadSample, readsDuring, startReader } from './reader.ts';
 import { describe } from './report.ts';
 import { insertAllocationRows, setCountersFromAllocations } from './seed-allocations.ts';
 import { type BenchDatabase, log, openPGlite, openPostgres } from './targets.ts';
+import { fail, wholeNumber } from './args.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -67,16 +68,7 @@ if (!existsSync(path.join(treeDir, 'src/app.ts'))) fail(`--tree ${treeDir} has n
 const MAX_RUN_MS = 30 * 60 * 1000;
 const PUBLIC_BASE_URL = 'http://127.0.0.1';
 
-function wholeNumber(name: string, value: string | undefined, minimum = 1): number {
-  const n = Number(String(value).replaceAll('_', ''));
-  if (!Number.isInteger(n) || n < minimum) fail(`--${name} must be a whole number of at least ${minimum}`);
-  return n;
-}
 
-function fail(message: string): never {
-  console.error(`bench: ${message}`);
-  process.exit(2);
-}
 
 // ---------------------------------------------------------------------------------------
 // The tree under test: everything that differs between checkouts is in loadTree.
