@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { applySingle } from '../src/foundation/apply.ts';
+import { V1_PER_PAGE } from '../src/legacy-v1/pages.ts';
 import { createToken, revokeToken } from '../src/operator/tokens.ts';
 import { startTestApp } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
@@ -77,6 +79,148 @@ describe('retained endpoints', () => {
     const v2 = (await app.get('/v2/company', company.live)).body;
     assert.equal(stats.body.tree_count, v2.trees.total);
     assert.equal(stats.body.available_for_gifting, v2.trees_unassigned);
+  });
+});
+
+/** A legacy donation as the foundation records it: one id per tree. */
+async function legacyDonation(company: { id: string }, planting: { foundation_ref: string }, treeIds: string[], options: { livemode?: boolean; allocatedAt?: string } = {}) {
+  await applySingle(app.db, {
+    op: 'record_allocation',
+    input: {
+      ref: `legacy-${treeIds[0]}-${company.id}`,
+      company_id: company.id,
+      livemode: options.livemode ?? true,
+      planting_ref: planting.foundation_ref,
+      trees: treeIds.length,
+      source: 'legacy',
+      legacy_order_id: `WC-${treeIds[0]}`,
+      legacy_tree_ids: treeIds,
+      allocated_at: options.allocatedAt ?? '2021-03-01T10:00:00.000Z',
+    },
+  }, 'http://canopy.test');
+}
+
+const treeIds = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}-${String(i + 1).padStart(5, '0')}`);
+
+/** Every page of a v1 list, following links.next from page 1, checking each envelope on the way. */
+async function walk(path: string, token: string) {
+  const pages = [];
+  let url: string | null = `http://canopy.test${path}`;
+  while (url) {
+    const response = await app.get(url.replace('http://canopy.test', ''), token);
+    assert.equal(response.status, 200, response.text);
+    assert.deepEqual(Object.keys(response.body), ['data', 'links', 'meta']);
+    pages.push(response.body);
+    url = response.body.links.next;
+    assert.ok(pages.length < 100, 'the walk ends');
+  }
+  return pages;
+}
+
+describe('paged lists', () => {
+  test('GET /get-trees: one row per legacy tree in recorded order, then one per planted foundation allocation, 100 a page to the last', async () => {
+    const { company, v1 } = await companyWithV1Token();
+    const partner = await make.partner(app.db, 'Green Belt Partners');
+    const project = await make.project(app.db, { partnerId: partner.id, name: 'Kasigau Corridor', country: 'KE' });
+    const planting = await make.planting(app.db, project, { trees: 5000 });
+    await legacyDonation(company, planting, treeIds('OLD', 150), { allocatedAt: '2020-01-01T00:00:00.000Z' });
+    await legacyDonation(company, planting, treeIds('NEW', 60), { allocatedAt: '2022-01-01T00:00:00.000Z' });
+    await legacyDonation(company, await make.planting(app.db, project, { livemode: false }), treeIds('TST', 5), { livemode: false });
+    const planted = [];
+    for (let i = 0; i < 3; i++) planted.push(await make.allocation(app.db, company, planting, { trees: 10 + i, status: i === 2 ? 'monitored' : 'planted' }));
+    await make.allocation(app.db, company, planting, { trees: 4, status: 'pledged' });
+    await make.allocation(app.db, company, planting, { trees: 4, livemode: false });
+    // Giving trees away splits a legacy allocation; its trees stay listed once each.
+    const given = await app.request('POST', '/v2/recipients', { token: company.live, headers: { 'idempotency-key': 'v1-trees-split' }, body: { trees: 20 } });
+    assert.equal(given.status, 200, given.text);
+
+    const pages = await walk('/v1/get-trees', v1.token);
+    assert.equal(pages.length, 3);
+    const rows = pages.flatMap((page) => page.data);
+    const total = 150 + 60 + planted.length;
+    assert.equal(rows.length, total);
+    assert.deepEqual(rows.slice(0, 210).map((row) => row.id), [...treeIds('OLD', 150), ...treeIds('NEW', 60)]);
+    assert.deepEqual(new Set(rows.slice(210).map((row) => row.id)), new Set(planted.map((row) => row.id)));
+    assert.deepEqual(rows.slice(210).map((row) => row.trees).sort(), [10, 11, 12]);
+    assert.deepEqual(rows[0], {
+      id: 'OLD-00001', trees: 1, project: 'Kasigau Corridor', supplier: 'Green Belt Partners', latitude: -1.295, longitude: 36.805, country: 'Kenya', planted_at: '2024-04-15',
+    });
+
+    pages.forEach((page, index) => {
+      const n = index + 1;
+      assert.deepEqual(page.meta, {
+        current_page: n, from: index * V1_PER_PAGE + 1, last_page: 3, path: 'http://canopy.test/v1/get-trees', per_page: 100, to: Math.min(n * V1_PER_PAGE, total), total,
+      });
+      assert.deepEqual(page.links, {
+        first: 'http://canopy.test/v1/get-trees?page=1',
+        last: 'http://canopy.test/v1/get-trees?page=3',
+        prev: n === 1 ? null : `http://canopy.test/v1/get-trees?page=${n - 1}`,
+        next: n === 3 ? null : `http://canopy.test/v1/get-trees?page=${n + 1}`,
+      });
+    });
+    // Page 3 straddles nothing: legacy rows end at 210, so it starts with trees 201-210 and then the allocations.
+    assert.deepEqual(pages[2].data.slice(0, 10).map((row: { id: string }) => row.id), treeIds('NEW', 60).slice(50));
+  });
+
+  test('a page past the last is empty with correct meta; pages that are not whole numbers are page 1', async () => {
+    const { company, v1 } = await companyWithV1Token();
+    const planting = await make.planting(app.db, await make.project(app.db), { trees: 1000 });
+    await legacyDonation(company, planting, treeIds('P', 120));
+
+    const past = await app.get('/v1/get-trees?page=7', v1.token);
+    assert.equal(past.status, 200);
+    assert.deepEqual(past.body.data, []);
+    assert.deepEqual(past.body.meta, { current_page: 7, from: null, last_page: 2, path: 'http://canopy.test/v1/get-trees', per_page: 100, to: null, total: 120 });
+    assert.equal(past.body.links.next, null);
+    assert.equal(past.body.links.prev, 'http://canopy.test/v1/get-trees?page=6');
+
+    for (const page of ['0', '-3', 'abc', '1.5', '', '99999999999999999999']) {
+      const first = await app.get(`/v1/get-trees?page=${page}`, v1.token);
+      assert.equal(first.status, 200, page);
+      assert.equal(first.body.meta.current_page, 1, page);
+      assert.equal(first.body.data[0].id, 'P-00001', page);
+    }
+    const far = await app.get('/v1/get-trees?page=123456789012345', v1.token);
+    assert.equal(far.status, 200);
+    assert.deepEqual(far.body.data, []);
+    assert.equal(far.body.meta.current_page, 123456789012345);
+  });
+
+  test('a company without trees gets one empty page; another company\'s trees never show', async () => {
+    const { company, v1 } = await companyWithV1Token();
+    const { v1: emptyV1 } = await companyWithV1Token();
+    await legacyDonation(company, await make.planting(app.db, await make.project(app.db), { trees: 100 }), treeIds('MINE', 3));
+    const empty = await app.get('/v1/get-trees', emptyV1.token);
+    assert.deepEqual(empty.body.data, []);
+    assert.deepEqual(empty.body.meta, { current_page: 1, from: null, last_page: 1, path: 'http://canopy.test/v1/get-trees', per_page: 100, to: null, total: 0 });
+    assert.equal(empty.body.links.next, null);
+    assert.equal((await app.get('/v1/get-trees', v1.token)).body.meta.total, 3);
+  });
+
+  test('GET /get-projects: the company\'s live projects by legacy id, newer projects after, paged the same way', async () => {
+    const { company, v1 } = await companyWithV1Token();
+    // legacy_id is unique across the catalog: each run takes its own hundred.
+    const base = Math.floor(Math.random() * 1_000_000) * 100;
+    const projects = [];
+    for (const legacyId of [40, null, 7, 12]) {
+      const project = await make.project(app.db, { name: `Project ${legacyId ?? 'new'}`, country: 'ID' });
+      if (legacyId !== null) await app.db.updateTable('projects').set({ legacy_id: base + legacyId }).where('id', '=', project.id).execute();
+      projects.push(project);
+      await make.allocation(app.db, company, await make.planting(app.db, project), { trees: 5 });
+    }
+    const testOnly = await make.project(app.db, { name: 'Sandbox only' });
+    await make.allocation(app.db, company, await make.planting(app.db, testOnly, { livemode: false }), { trees: 5, livemode: false });
+
+    const [page] = await walk('/v1/get-projects', v1.token);
+    assert.equal(page.meta.total, 4);
+    assert.deepEqual(page.data.map((row: { id: number | null }) => row.id), [base + 7, base + 12, base + 40, null]);
+    assert.deepEqual(page.data.map((row: { name: string }) => row.name), ['Project 7', 'Project 12', 'Project 40', 'Project new']);
+    assert.equal(page.data[3].project_id, projects[1]!.id);
+    assert.deepEqual(Object.keys(page.data[0]), ['id', 'project_id', 'name', 'description', 'country', 'region', 'latitude', 'longitude', 'image', 'started_at', 'stock']);
+    assert.equal(page.data[0].country, 'Indonesia');
+    assert.equal(page.data[0].stock, 0);
+    assert.equal(page.data[0].image, 'https://images.example.org/p.jpg');
+    assert.ok(!page.data.some((row: { name: string }) => row.name === 'Sandbox only'));
   });
 });
 

@@ -297,6 +297,15 @@ export interface AllocationsTable {
   updated_at: UpdatedAt;
 }
 
+/** One row per legacy tree, numbered per company and mode (v1's GET /get-trees). */
+export interface LegacyTreesTable {
+  company_id: string;
+  livemode: boolean;
+  position: number;
+  tree_id: string;
+  planting_id: string;
+}
+
 export interface WebhookEndpointsTable {
   id: string;
   company_id: string;
@@ -394,6 +403,7 @@ export interface DB {
   rate_limits: RateLimitsTable;
   certificates: CertificatesTable;
   allocations: AllocationsTable;
+  legacy_trees: LegacyTreesTable;
   webhook_endpoints: WebhookEndpointsTable;
   events: EventsTable;
   event_deliveries: EventDeliveriesTable;

@@ -9,7 +9,7 @@ export interface DemoAccess {
   admin_email: string;
   /** Whether the demo data was created now (false: it was already there). */
   seeded: boolean;
-  tokens: { live: string; test: string };
+  tokens: { live: string; test: string; v1: string };
   /** A fresh key for the foundation API, so the demo can play the foundation too. */
   foundation_key: string;
   /** The claim page of one of the demo company's open live gift codes, if it still has one. */
@@ -18,7 +18,7 @@ export interface DemoAccess {
 
 /**
  * Seeds the demo company if it is missing and creates a fresh live and test token with
- * every scope, and a fresh foundation key: all are stored as hashes, so earlier ones
+ * every scope, a v1 token for the legacy API, and a fresh foundation key: all are stored as hashes, so earlier ones
  * cannot be shown again.
  */
 export async function seedDemoWithTokens(db: Kysely<DB>, publicBaseUrl: string): Promise<DemoAccess> {
@@ -39,7 +39,11 @@ export async function seedDemoWithTokens(db: Kysely<DB>, publicBaseUrl: string):
     company_id: demo.companyId,
     admin_email: demo.adminEmail,
     seeded: demo.created,
-    tokens: { live: await token(true), test: await token(false) },
+    tokens: {
+      live: await token(true),
+      test: await token(false),
+      v1: (await createToken(db, { companyId: demo.companyId, ownerEmail: demo.adminEmail, apiVersion: 'v1', livemode: true, scopes: [], name: 'Demo v1 token' })).token,
+    },
     foundation_key: (await createFoundationKey(db, 'Demo foundation key')).key,
     gift_claim_url: await openGiftClaimUrl(db, demo.companyId, publicBaseUrl),
   };
@@ -66,10 +70,13 @@ export function describeDemoAccess(demo: DemoAccess, baseUrl: string): string {
     `Live token: ${demo.tokens.live}`,
     `Test token: ${demo.tokens.test}`,
     'Both have every scope and are shown only this once.',
+    `Legacy v1 token (for ${baseUrl}/v1, see docs/legacy-v1.md): ${demo.tokens.v1}`,
     `Foundation key (for ${baseUrl}/foundation/v1, see docs/foundation.md): ${demo.foundation_key}`,
     ...(demo.gift_claim_url ? [`An open gift code to claim in a browser: ${demo.gift_claim_url}`] : []),
     '',
     'Try it:',
     `  curl -H "Authorization: Bearer ${demo.tokens.test}" ${baseUrl}/v2/company`,
+    `  curl -H "Authorization: Bearer ${demo.tokens.v1}" "${baseUrl}/v1/get-trees?page=2"`,
+    `  API reference: ${baseUrl}/docs`,
   ].join('\n');
 }

@@ -242,12 +242,15 @@ export const DEMO_PROJECTS: DemoProject[] = [
   },
 ];
 
-/** Orders from the old web shop, imported with the ids of their individual trees. */
+/**
+ * Orders from the old web shop, imported with the ids of their individual trees: enough
+ * live ones (445) that v1's GET /get-trees runs to several pages.
+ */
 export const DEMO_LEGACY_ORDERS = [
-  { orderId: 'FB-2023-10482', project: 'mount-kenya', planting: 'kabaru-2024-long-rains', trees: 12, daysAgo: 760, livemode: true },
-  { orderId: 'FB-2023-10517', project: 'mount-kenya', planting: 'kabaru-2024-long-rains', trees: 5, daysAgo: 745, livemode: true },
-  { orderId: 'FB-2023-10630', project: 'demak-mangroves', planting: 'bedono-2024', trees: 20, daysAgo: 680, livemode: true },
-  { orderId: 'FB-2024-10702', project: 'demak-mangroves', planting: 'bedono-2024', trees: 8, daysAgo: 650, livemode: true },
+  { orderId: 'FB-2023-10482', project: 'mount-kenya', planting: 'kabaru-2024-long-rains', trees: 120, daysAgo: 760, livemode: true },
+  { orderId: 'FB-2023-10517', project: 'mount-kenya', planting: 'kabaru-2024-long-rains', trees: 45, daysAgo: 745, livemode: true },
+  { orderId: 'FB-2023-10630', project: 'demak-mangroves', planting: 'bedono-2024', trees: 200, daysAgo: 680, livemode: true },
+  { orderId: 'FB-2024-10702', project: 'demak-mangroves', planting: 'bedono-2024', trees: 80, daysAgo: 650, livemode: true },
   { orderId: 'TEST-0001', project: 'mount-kenya', planting: 'sandbox-kabaru-a', trees: 3, daysAgo: 290, livemode: false },
 ] as const;
 

@@ -50,8 +50,10 @@ export function buildDemoTimeline(companyId: string, today: Date): TimedOperatio
     }
   }
 
-  DEMO_LEGACY_ORDERS.forEach((order, index) => {
-    const firstTreeNumber = 104_000 + index * 40;
+  let nextTreeNumber = 104_000;
+  for (const order of DEMO_LEGACY_ORDERS) {
+    const firstTreeNumber = nextTreeNumber;
+    nextTreeNumber += order.trees;
     add(order.daysAgo, {
       op: 'record_allocation',
       input: {
@@ -66,7 +68,7 @@ export function buildDemoTimeline(companyId: string, today: Date): TimedOperatio
         allocated_at: at(order.daysAgo, 45).toISOString(),
       },
     }, 45);
-  });
+  }
 
   for (const person of DEMO_RECIPIENTS) {
     add(person.daysAgo, {

@@ -1,4 +1,6 @@
+import { translate } from '../core/i18n.ts';
 import type { V1Caller } from './auth.ts';
+import type { V1ProjectSource, V1TreeSource } from './queries.ts';
 
 /**
  * The v1 answers, in the shapes old integrations read (docs/legacy-v1.md has an example of
@@ -36,5 +38,56 @@ export function v1Stats(totals: { trees_pledged: number; trees_planted: number; 
     available_for_gifting: totals?.trees_unassigned ?? 0,
     co2_compensation: 0,
     goal_emissions_compensated: 0,
+  };
+}
+
+const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+
+/** v1 wrote countries by English name; v2 has the ISO code (`project.country`). */
+function countryName(code: string): string {
+  try {
+    return countryNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * A row of GET /v1/get-trees (the tree field mapping of spec section 9): `id` is the
+ * legacy tree id, or the allocation id for a planted foundation allocation, whose `trees`
+ * says how many trees the row stands for (1 for a legacy tree). Place, supplier and
+ * planting date are the planting's.
+ */
+export function v1Tree(row: V1TreeSource) {
+  return {
+    id: row.id,
+    trees: row.trees,
+    project: translate(row.projectName, 'en'),
+    supplier: row.supplier,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    country: countryName(row.country),
+    planted_at: row.plantedAt,
+  };
+}
+
+/**
+ * A row of GET /v1/get-projects: `id` is the legacy project id (null for projects that
+ * came after v1) and `project_id` the v2 id. `stock` is kept for old parsers and is
+ * always 0: trees are no longer sold here.
+ */
+export function v1Project(row: V1ProjectSource) {
+  return {
+    id: row.legacy_id,
+    project_id: row.id,
+    name: translate(row.name, 'en'),
+    description: translate(row.description, 'en'),
+    country: countryName(row.country),
+    region: row.region,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    image: row.photos[0]?.url ?? null,
+    started_at: row.started_at,
+    stock: 0,
   };
 }

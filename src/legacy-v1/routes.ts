@@ -3,7 +3,9 @@ import { CanopyError } from '../core/errors.ts';
 import type { ModuleOptions } from '../http/module.ts';
 import { authenticateV1, type V1Caller, V1Error } from './auth.ts';
 import { migrationGuideUrl, setDeprecationHeaders } from './headers.ts';
-import { v1Me, v1Stats } from './present.ts';
+import { pageEnvelope, requestedPage } from './pages.ts';
+import { v1Me, v1Project, v1Stats, v1Tree } from './present.ts';
+import { v1ProjectsPage, v1TreesPage } from './queries.ts';
 import { RETIRED_ENDPOINTS } from './retired.ts';
 
 declare module 'fastify' {
@@ -65,5 +67,18 @@ export const legacyV1Routes: FastifyPluginAsync<ModuleOptions> = async (app, { d
       .where('livemode', '=', true)
       .executeTakeFirst();
     return v1Stats(totals);
+  });
+
+  /** `path` of the page envelope: the list's public URL without its query. */
+  const listPath = (name: string) => `${config.publicBaseUrl}/v1/${name}`;
+  retained('/get-trees', async (request) => {
+    const page = requestedPage((request.query as Record<string, unknown>).page);
+    const { rows, total } = await v1TreesPage(db, request.v1.company.id, page);
+    return pageEnvelope({ data: rows.map(v1Tree), page, total, path: listPath('get-trees') });
+  });
+  retained('/get-projects', async (request) => {
+    const page = requestedPage((request.query as Record<string, unknown>).page);
+    const { rows, total } = await v1ProjectsPage(db, request.v1.company.id, page);
+    return pageEnvelope({ data: rows.map(v1Project), page, total, path: listPath('get-projects') });
   });
 };

@@ -2,6 +2,7 @@ import { CanopyError, errors } from '../../core/errors.ts';
 import type { Db } from '../../db/schema.ts';
 import { allocationFacts, insertAllocation, type AllocationRow } from '../../domain/allocations.ts';
 import type { DomainChange } from '../../domain/changes.ts';
+import { recordLegacyTrees } from '../../domain/legacy-trees.ts';
 import { applyAllocationChange } from '../../domain/counters.ts';
 import { lockPlanting, type PlantingRow, statusForPlanting } from '../../domain/lifecycle.ts';
 import type { UnitOfWork } from '../../events/unit-of-work.ts';
@@ -55,6 +56,9 @@ export async function recordAllocation(uow: UnitOfWork, sent: RecordAllocationIn
     allocatedAt: sent.allocated_at ? new Date(sent.allocated_at) : now,
     createdAt: now,
   });
+  if (row.source === 'legacy') {
+    await recordLegacyTrees(db, { companyId: row.company_id, livemode: row.livemode, plantingId: row.planting_id, treeIds: row.legacy_tree_ids });
+  }
   uow.record({ kind: 'allocation.created', ...allocationRef(row) });
   return changed(row.id);
 }
