@@ -61,7 +61,7 @@ const SURFACES: readonly { prefix: string; routes: FastifyPluginAsyncTypebox<Mod
 ];
 
 /** docs/*.md served at /docs/<name>. */
-const PUBLISHED_DOCS = ['errors', 'webhooks'] as const;
+const PUBLISHED_DOCS = ['errors', 'webhooks', 'migrating-from-v1', 'legacy-v1'] as const;
 
 /** Unknown parameters are refused (not stripped); how each part is coerced is http/validation.ts's. */
 const AJV_OPTIONS = { removeAdditional: false, useDefaults: true, allErrors: false };

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { applySingle } from '../src/foundation/apply.ts';
 import { V1_PER_PAGE } from '../src/legacy-v1/pages.ts';
+import { RETIRED_ENDPOINTS } from '../src/legacy-v1/retired.ts';
 import { createToken, revokeToken } from '../src/operator/tokens.ts';
 import { startTestApp } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
@@ -258,5 +259,17 @@ describe('retired endpoints and the rest', () => {
       assert.match(String(response.headers.get('link')), /<http:\/\/canopy\.test\/v2>; rel="successor-version", <http:\/\/canopy\.test\/docs\/migrating-from-v1>; rel="deprecation"/);
     }
     assert.equal((await app.get('/v2/me', company.live)).headers.get('deprecation'), null);
+  });
+
+  test('the migration guide and the v1 reference are served, with a section for every anchor a 410 points at', async () => {
+    const guide = await app.get('/docs/migrating-from-v1');
+    assert.equal(guide.status, 200);
+    assert.match(String(guide.headers.get('content-type')), /text\/markdown/);
+    // GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens.
+    const anchors = new Set([...guide.text.matchAll(/^#{1,6} (.+)$/gm)].map(([, heading]) => heading!.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-')));
+    for (const retired of RETIRED_ENDPOINTS) assert.ok(anchors.has(retired.anchor), `#${retired.anchor} in docs/migrating-from-v1.md`);
+    const reference = await app.get('/docs/legacy-v1');
+    assert.equal(reference.status, 200);
+    for (const endpoint of ['/ping', '/me', '/get-stats', '/get-trees', '/get-projects']) assert.match(reference.text, new RegExp(`### GET ${endpoint}\\n`));
   });
 });

@@ -224,6 +224,19 @@ describe('expand[]', () => {
     }
   });
 
+  test('planting.partner expands the planting with its partner inside (the supplier v1 showed)', async () => {
+    const nested = await app.get('/v2/allocations?limit=2&expand[]=planting.partner', company.live);
+    assert.equal(nested.status, 200, nested.text);
+    const flat = await app.get('/v2/allocations?limit=2&expand[]=planting', company.live);
+    nested.body.data.forEach((allocation: { planting: { object: string; partner: { object: string; id: string; name: string } } }, index: number) => {
+      assert.equal(allocation.planting.object, 'planting');
+      assert.equal(allocation.planting.partner.object, 'planting_partner');
+      assert.equal(typeof allocation.planting.partner.name, 'string');
+      assert.equal(flat.body.data[index].planting.partner, allocation.planting.partner.id, 'partner stays an id unless asked');
+    });
+    assert.equal((await app.get('/v2/allocations?expand[]=project.partner', company.live)).status, 400);
+  });
+
   test('recipient expands, with personal data only for a token with recipients:read', async () => {
     const holder = await make.companyWithTokens(app.db);
     const row = await make.allocation(app.db, holder, kenyaPlanting, { trees: 3 });

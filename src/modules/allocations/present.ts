@@ -8,12 +8,15 @@ import type { AllocationWithPlanting } from './queries.ts';
 
 /**
  * Allocation rows to API objects. Expanded relations are loaded once for the whole page
- * (one query per relation, not one per row).
+ * (one query per relation, not one per row). `planting.partner` expands the planting with
+ * its partner inside, as Stripe's dotted expands do: the supplier of v1's tree rows.
  */
 export async function presentAllocations(ctx: ReadContext, rows: AllocationWithPlanting[], expand: readonly string[] = []) {
   const ids = (pick: (row: AllocationWithPlanting) => string | null) => [...new Set(rows.map(pick).filter((id): id is string => id !== null))];
   const [plantings, projects, recipients] = await Promise.all([
-    wants(expand, 'planting') ? loadPlantings(ctx, ids((r) => r.planting_id)) : null,
+    wants(expand, 'planting.partner')
+      ? loadPlantings(ctx, ids((r) => r.planting_id), ['partner'])
+      : wants(expand, 'planting') ? loadPlantings(ctx, ids((r) => r.planting_id)) : null,
     wants(expand, 'project') ? loadProjects(ctx, ids((r) => r.project_id)) : null,
     wants(expand, 'recipient') ? loadRecipients(ctx, ids((r) => r.recipient_id)) : null,
   ]);

@@ -3,7 +3,8 @@ import { idPattern } from '../../core/ids.ts';
 import { DateString, Expandable, idString, Nullable, StringEnum, Timestamp } from '../../core/schema.ts';
 import { createdSinceParam, expandParam, idParams, listSchema, pageParams, updatedSinceParam } from '../../http/params.ts';
 
-export const ALLOCATION_EXPANDS = ['planting', 'project', 'recipient'] as const;
+/** `planting.partner` expands the planting and, inside it, its partner (Stripe's dotted expand). */
+export const ALLOCATION_EXPANDS = ['planting', 'planting.partner', 'project', 'recipient'] as const;
 
 export const AllocationSchema = Type.Object(
   {

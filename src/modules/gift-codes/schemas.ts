@@ -29,7 +29,7 @@ export const GiftCodeSchema = Type.Object(
       ),
     ),
     external_reference: Nullable(Type.String({ maxLength: 255 })),
-    recipient: Nullable(Expandable('Recipient', 'Recipient')),
+    recipient: Nullable(Expandable('rcp_', 'Recipient')),
     valid_until: Timestamp('An open code expires at this moment; its trees then return to your unassigned trees.'),
     claimed_at: Nullable(Timestamp()),
     created_at: Timestamp(),
