@@ -14,13 +14,16 @@ import * as make from './helpers/factories.ts';
 /**
  * One check for every v2 route, read from the OpenAPI document so that a new route is
  * covered the day it is added: 401 without a token, 403 without its scope, and 404 for
- * an id that belongs to another company or to the other mode.
+ * an id that belongs to another company or to the other mode; each answer's code is one
+ * the document names for that operation and status.
  */
 
 interface Operation {
   method: string;
   path: string;
   scope: string | null;
+  /** The codes the document names for each error status (the descriptions the API reference shows). */
+  documented: Record<string, string[]>;
 }
 
 let app: TestApp;
@@ -34,8 +37,14 @@ const testIds: Record<string, string> = {};
 before(async () => {
   app = await startTestApp();
   const doc = (await app.get('/v2/openapi.json')).body;
-  operations = Object.entries(doc.paths as Record<string, Record<string, { security?: { bearer: string[] }[] }>>).flatMap(
-    ([path, ops]) => Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, scope: op.security?.[0]?.bearer[0] ?? null })),
+  type DocumentedOperation = { security?: { bearer: string[] }[]; responses: Record<string, { description: string }> };
+  operations = Object.entries(doc.paths as Record<string, Record<string, DocumentedOperation>>).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({
+      method: method.toUpperCase(),
+      path,
+      scope: op.security?.[0]?.bearer[0] ?? null,
+      documented: Object.fromEntries(Object.entries(op.responses).map(([status, r]) => [status, [...r.description.matchAll(/`([a-z_]+)`/g)].map((m) => m[1] as string)])),
+    })),
   );
 
   owner = await make.companyWithTokens(app.db);
@@ -76,6 +85,12 @@ async function recipientAndCertificate(livemode: boolean) {
   return { rcp, cert, gift, whe };
 }
 
+/** The answer's status and code are among those the OpenAPI document names for the operation. */
+function assertDocumented(op: Operation, response: { status: number; body: { error: { code: string } } }) {
+  const named = op.documented[String(response.status)] ?? [];
+  assert.ok(named.includes(response.body.error.code), `${op.method} ${op.path} documents ${response.status} ${response.body.error.code} (it names ${named.join(', ') || 'nothing'})`);
+}
+
 function withId(path: string, ids: Record<string, string>): string {
   const prefix = /^\/v2\/([a-z-]+)\//.exec(path)?.[1];
   const resource = path.startsWith('/v2/test_helpers/') ? /^\/v2\/test_helpers\/([a-z_-]+)\//.exec(path)?.[1] : prefix;
@@ -98,9 +113,11 @@ describe('every v2 route', () => {
       const missing = await app.request(op.method, path);
       assert.equal(missing.status, 401, `${op.method} ${op.path}`);
       assert.equal(missing.body.error.code, 'token_missing', `${op.method} ${op.path}`);
+      assertDocumented(op, missing);
       const unknown = await app.request(op.method, path, { token: `canopy_live_${'x'.repeat(32)}` });
       assert.equal(unknown.status, 401, `${op.method} ${op.path}`);
       assert.equal(unknown.body.error.code, 'token_invalid');
+      assertDocumented(op, unknown);
     }
   });
 
@@ -112,6 +129,7 @@ describe('every v2 route', () => {
       assert.equal(response.status, 403, `${op.method} ${op.path}`);
       assert.equal(response.body.error.code, 'scope_missing');
       assert.equal(response.body.error.required_scope, op.scope);
+      assertDocumented(op, response);
       assert.match(response.body.error.message, new RegExp(String(op.scope)));
     }
   });
@@ -134,6 +152,7 @@ describe('every v2 route', () => {
       const path = op.path.includes('{id}') ? withId(op.path, testIds) : op.path;
       const live = await app.request(op.method, path, { token: owner.live, body: {} });
       assert.equal(live.status, 404, `${op.method} ${op.path} with a live token`);
+      assertDocumented(op, live);
       if (!op.path.includes('{id}')) continue;
       // A body the route accepts, so that what answers is the id's check.
       const body = path.endsWith('/claim') ? { first_name: 'Ada', email: 'ada@example.com' } : { trees: 1 };
@@ -149,6 +168,7 @@ describe('every v2 route', () => {
       const foreign = await app.request(op.method, withId(op.path, liveIds), { token: stranger.live, body });
       assert.equal(foreign.status, 404, `${op.method} ${op.path} as another company`);
       assert.equal(foreign.body.error.code, 'resource_missing');
+      assertDocumented(op, foreign);
       const otherMode = await app.request(op.method, withId(op.path, liveIds), { token: owner.test, body });
       assert.equal(otherMode.status, 404, `${op.method} ${op.path} live id with a test token`);
       const otherModeBack = await app.request(op.method, withId(op.path, testIds), { token: owner.live, body });

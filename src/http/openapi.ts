@@ -2,6 +2,11 @@ import swagger from '@fastify/swagger';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { Nullable } from '../core/schema.ts';
+import type { RouteScope } from '../core/scopes.ts';
+import { type OperationError, operationErrors } from './operation-errors.ts';
+
+/** Where the document is served, without a token: the API reference (GET /docs) reads it. */
+export const OPENAPI_JSON_PATH = '/v2/openapi.json';
 
 export const ErrorSchema = Type.Object(
   {
@@ -17,10 +22,40 @@ export const ErrorSchema = Type.Object(
   { $id: 'Error', description: 'The one error shape of the API; see docs/errors.md for every code.' },
 );
 
+/** How the API reference titles the errors of one status, before naming their codes. */
+const ERROR_STATUS_TITLES: Record<number, string> = {
+  400: 'The request is wrong',
+  401: 'No valid token',
+  403: 'Not allowed',
+  404: 'No such object',
+  409: 'Conflicts with the current state',
+  413: 'Body too large',
+  415: 'Body not JSON',
+  422: 'Refused',
+  500: 'Our fault; retry later',
+};
+
+function scopeSentence(scope: RouteScope): string {
+  return scope === 'any' ? '**Scope:** any; every valid token may call it.' : `**Scope:** \`${scope}\``;
+}
+
+/** One response per status, in the one error shape, its description naming each code (as docs/errors lists them). */
+function errorResponses(errors: readonly OperationError[]) {
+  // Not Map.groupBy: Node 20 lacks it.
+  const statuses = [...new Set(errors.map((error) => error.status))];
+  return Object.fromEntries(
+    statuses.map((status) => {
+      const codes = errors.filter((error) => error.status === status).map(({ code }) => `\`${code}\``);
+      const description = `${ERROR_STATUS_TITLES[status] ?? 'Refused'}: ${codes.join(', ')}.`;
+      return [status, { description, ...Type.Ref(ErrorSchema) }];
+    }),
+  );
+}
+
 /**
  * The OpenAPI 3.1 document, generated from the routes' own schemas: every operation
- * shows the scope it needs and that it can fail with the one error shape. Register
- * before the routes, so that it sees them.
+ * shows the scope it needs and the error codes it can answer (operation-errors.ts), in
+ * the one error shape. Register before the routes, so that it sees them.
  */
 export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: string): Promise<void> {
   app.addHook('onRoute', (route) => {
@@ -41,14 +76,16 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
       security: [{ bearer: [] }],
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
-    // Documentation only (serialisation is untouched): every operation can fail with the one error shape.
-    transform: ({ schema, url }) => {
+    // Documentation only (validation and serialisation are untouched): the scope in words, as
+    // renderers do not show a bearer scheme's scopes, and the error codes by status.
+    transform: ({ schema, url, route }) => {
       if (!schema || schema.hide) return { schema, url };
-      const errorResponse = { description: 'An error, in the one error shape; see /docs/errors.', ...Type.Ref(ErrorSchema) };
-      const response = { ...(schema.response as object), '4XX': errorResponse, '5XX': errorResponse };
-      return { schema: { ...schema, response }, url };
+      const scope = route.config?.scope;
+      const description = [scope && scopeSentence(scope), schema.description].filter(Boolean).join('\n\n') || undefined;
+      const response = { ...(schema.response as object), ...errorResponses(operationErrors(route)) };
+      return { schema: { ...schema, description, response }, url };
     },
   });
   app.addSchema(ErrorSchema);
-  app.get('/v2/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, async () => app.swagger());
 }

@@ -2,18 +2,20 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { errors } from '../core/errors.ts';
 import type { ModuleOptions } from '../http/module.ts';
+import { apiReferencePages } from './api-reference/routes.ts';
 import { certificatePages } from './certificates/routes.ts';
 import { giftPages } from './gift/routes.ts';
 import { initialsLogoSvg } from './logo.ts';
 
 /**
  * What Canopy shows without a login: certificate pages and their PDFs, and the generated
- * logo of a company without one of its own (the logo_url GET /v2/company gives), and the
- * gift claim pages. The impact page joins here.
+ * logo of a company without one of its own (the logo_url GET /v2/company gives), the
+ * gift claim pages, and the API reference. The impact page joins here.
  */
 export const publicRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { db, config }) => {
   await app.register(certificatePages, { db, config });
   await app.register(giftPages, { db, config });
+  await app.register(apiReferencePages);
 
   app.get(
     '/impact/:slug/logo.svg',

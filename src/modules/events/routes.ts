@@ -46,7 +46,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/events/:id/redeliver',
     {
-      config: { scope: 'webhooks:manage', resource: 'event' },
+      config: { scope: 'webhooks:manage', resource: 'event', errors: ['webhook_endpoint_disabled'] },
       preValidation: emptyBodyAsObject,
       schema: {
         operationId: 'redeliverEvent',

@@ -36,7 +36,7 @@ export const giftCodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/gift-codes',
     {
-      config: { scope: 'gift-codes:write', idempotency: 'required' },
+      config: { scope: 'gift-codes:write', idempotency: 'required', errors: ['no_trees_available', 'resource_missing'] },
       schema: {
         operationId: 'createGiftCode',
         summary: 'Reserve trees behind a code that a person claims on the public claim page',
@@ -54,7 +54,7 @@ export const giftCodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/gift-codes/:id/revoke',
     {
-      config: { scope: 'gift-codes:write', resource: 'gift_code' },
+      config: { scope: 'gift-codes:write', resource: 'gift_code', errors: ['gift_code_not_open'] },
       schema: {
         operationId: 'revokeGiftCode',
         summary: 'Revoke an open gift code: its trees return to your unassigned trees',

@@ -38,7 +38,7 @@ export const recipientRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/recipients',
     {
-      config: { scope: 'recipients:write', idempotency: 'required' },
+      config: { scope: 'recipients:write', idempotency: 'required', errors: ['no_trees_available', 'external_reference_taken', 'resource_missing'] },
       schema: {
         operationId: 'createRecipient',
         summary: 'Give trees to a person: they come from your oldest unassigned trees, and a certificate follows',
@@ -56,7 +56,7 @@ export const recipientRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/recipients/:id',
     {
-      config: { scope: 'recipients:write', resource: 'recipient' },
+      config: { scope: 'recipients:write', resource: 'recipient', errors: ['parameter_missing', 'external_reference_taken'] },
       schema: {
         operationId: 'updateRecipient',
         summary: 'Change a recipient; a new name, language or message reissues its certificate',

@@ -23,6 +23,10 @@ function requireTestMode(request: FastifyRequest) {
 }
 
 const tags = ['Test helpers'];
+/** A live token hears 404 route_not_found from every helper (requireTestMode). */
+const TEST_MODE_ONLY = ['route_not_found'] as const;
+/** What the allocation helpers refuse: an allocation they did not make (test_helper_unsupported). */
+const HELPER_MADE_ONLY = [...TEST_MODE_ONLY, 'test_helper_unsupported'] as const;
 
 export const testHelperRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Before body validation, so a live token hears "no such route" whatever it sends.
@@ -32,7 +36,7 @@ export const testHelperRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/test_helpers/allocations',
     {
-      config: { scope: 'allocations:read' },
+      config: { scope: 'allocations:read', errors: [...TEST_MODE_ONLY, 'resource_missing'] },
       schema: {
         operationId: 'testHelperCreateAllocation',
         summary: 'Create a pledged test allocation on a test planting (allocation.created)',
@@ -49,7 +53,7 @@ export const testHelperRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       `/test_helpers/allocations/:id/${path}`,
       {
-        config: { scope: 'allocations:read', resource: 'allocation' },
+        config: { scope: 'allocations:read', resource: 'allocation', errors: [...HELPER_MADE_ONLY, 'allocation_unexpected_state'] },
         schema: { operationId, summary, tags, params: AllocationParams, querystring: NoQuery, response: { 200: Type.Ref(AllocationSchema) } },
       },
       async (request) => action(request.ctx, request.params.id),
@@ -60,7 +64,7 @@ export const testHelperRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/test_helpers/allocations/:id/change_trees',
     {
-      config: { scope: 'allocations:read', resource: 'allocation' },
+      config: { scope: 'allocations:read', resource: 'allocation', errors: [...HELPER_MADE_ONLY, 'refund_exceeds_unassigned_trees'] },
       schema: {
         operationId: 'testHelperChangeAllocationTrees',
         summary: "Change the allocation's number of trees, as a refund would (allocation.updated)",
@@ -77,7 +81,7 @@ export const testHelperRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/test_helpers/projects/:id/verifications',
     {
-      config: { scope: 'projects:read', resource: 'project' },
+      config: { scope: 'projects:read', resource: 'project', errors: TEST_MODE_ONLY },
       schema: {
         operationId: 'testHelperPublishVerification',
         summary: 'Publish a test verification statement for a project (verification.published)',
@@ -93,7 +97,7 @@ export const testHelperRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/test_helpers/gift_codes/:id/claim',
     {
-      config: { scope: 'gift-codes:write', resource: 'gift_code' },
+      config: { scope: 'gift-codes:write', resource: 'gift_code', errors: [...TEST_MODE_ONLY, 'gift_code_not_open'] },
       schema: {
         operationId: 'testHelperClaimGiftCode',
         summary: 'Claim a test gift code as a person on the claim page would (recipient.created, recipient.claimed, certificate.created)',

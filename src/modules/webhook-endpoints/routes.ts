@@ -31,7 +31,7 @@ export const webhookEndpointRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = a
   app.post(
     '/webhook-endpoints',
     {
-      config: { scope },
+      config: { scope, errors: ['webhook_url_refused'] },
       schema: {
         operationId: 'createWebhookEndpoint',
         summary: 'Add an endpoint; the answer holds its signing secret, shown this once',
@@ -69,7 +69,7 @@ export const webhookEndpointRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = a
   app.patch(
     '/webhook-endpoints/:id',
     {
-      config: { scope, resource: 'webhook_endpoint' },
+      config: { scope, resource: 'webhook_endpoint', errors: ['webhook_url_refused'] },
       schema: {
         operationId: 'updateWebhookEndpoint', summary: 'Change an endpoint; status enabled switches a disabled one on again',
         tags, params: WebhookEndpointParams, querystring: NoQuery, body: UpdateWebhookEndpointBody, response: { 200: Type.Ref(WebhookEndpointSchema) },
