@@ -1,7 +1,10 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { ExclusiveLock, PGliteDialect } from './pglite-dialect.ts';
+import { clusterTemplate } from './pglite-template.ts';
 import { ensurePrivateFolder, tightenFolderContents } from './private-folder.ts';
 import type { DB } from './schema.ts';
 
@@ -71,8 +74,15 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
 
 async function openPGlite(dataDir: string | null): Promise<Database> {
   if (dataDir) ensurePrivateFolder(dataDir);
+  const fresh = !dataDir || !existsSync(join(dataDir, 'PG_VERSION'));
   const pglite = await PGlite.create({
     dataDir: dataDir ?? undefined,
+    // A new cluster is loaded from the one npm install made, rather than made by initdb
+    // in this process (which would leave it holding ~800 MB): see pglite-template.ts.
+    loadDataDir: (fresh && clusterTemplate()) || undefined,
+    // PostgreSQL's default 128 MB of shared buffers is all resident in PGlite's memory from
+    // the start; 32 MB holds a laptop's working set (docs/decisions.md, cold start).
+    postgresqlconf: ['shared_buffers=32MB'],
     parsers: {
       [pgliteTypes.INT8]: (value: string) => Number(value),
       [pgliteTypes.DATE]: (value: string) => value,
