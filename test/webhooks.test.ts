@@ -90,12 +90,11 @@ describe('the guide', () => {
 });
 
 describe('deliveries', () => {
-  test('a new event reaches the endpoint at once, signed so that Stripe\'s and Standard Webhooks\' libraries accept it', async () => {
+  // How soon it arrives (woken on commit) is measured by bench/webhooks.ts, not timed here.
+  test('a new event reaches the endpoint, signed so that Stripe\'s and Standard Webhooks\' libraries accept it', async () => {
     const { company, endpoint } = await companyWithEndpoint('/signed');
-    const committed = Date.now();
     assert.equal((await makeEvent(company.test)).status, 200);
     const [delivery] = await receiver.waitFor('/signed', 1);
-    assert.ok(delivery!.at - committed < 1000, `delivered ${delivery!.at - committed} ms after the request`);
     const event = JSON.parse(delivery!.body);
     assert.equal(event.type, 'allocation.created');
     assert.equal(event.object, 'event');
