@@ -111,6 +111,17 @@ describe('POST /v2/recipients', () => {
     assert.equal((await create(company.live, { trees: 1, external_reference: 'order-1' })).status, 200);
   });
 
+  test('creates racing for one external_reference: one recipient, the others 409 external_reference_taken, never a 500', async () => {
+    const { company } = await companyWithTrees();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => create(company.live, { trees: 1, external_reference: 'order-race' })));
+    const statuses = answers.map((answer) => answer.status).sort();
+    assert.deepEqual(statuses, [200, 409, 409, 409, 409, 409, 409, 409], answers.map((answer) => answer.text).join('\n'));
+    for (const refused of answers.filter((answer) => answer.status === 409)) assert.equal(refused.body.error.code, 'external_reference_taken');
+    const listed = await app.get('/v2/recipients?external_reference=order-race', company.live);
+    assert.equal(listed.body.data.length, 1);
+    assert.equal((await app.get('/v2/company', company.live)).body.trees_unassigned, 29, 'the refused creates gave no trees');
+  });
+
   test('a test token gives test trees only', async () => {
     const { company } = await companyWithTrees({ livemode: false });
     assert.equal((await create(company.live, { trees: 1 })).body.error.code, 'no_trees_available', 'no live trees');

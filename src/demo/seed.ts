@@ -56,7 +56,7 @@ async function addApiRecipients(uow: UnitOfWork, companyId: string, today: Date)
     const project = person.project
       ? await uow.db.selectFrom('projects').select('id').where('foundation_ref', '=', `demo-project-${person.project}`).executeTakeFirstOrThrow()
       : null;
-    const id = await addRecipient({ companyId, livemode: person.livemode }, uow.at(demoMoment(today, person.daysAgo, 50)), {
+    const { id } = await addRecipient({ companyId, livemode: person.livemode }, uow.at(demoMoment(today, person.daysAgo, 50)), {
       trees: person.trees,
       projectId: project?.id ?? null,
       firstName: person.firstName,

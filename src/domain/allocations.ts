@@ -78,6 +78,8 @@ export async function insertAllocation(db: Db, input: NewAllocation, options: { 
 
 export interface SplitAllocationInput {
   allocationId: string;
+  /** The allocation's row, when the caller has locked it in this transaction already: not read again. */
+  locked?: AllocationRow;
   trees: number;
   recipientId?: string | null;
   giftCodeId?: string | null;
@@ -97,7 +99,7 @@ export interface SplitAllocationInput {
  */
 export async function splitAllocation(db: Db, input: SplitAllocationInput): Promise<{ remainder: AllocationRow | null; part: AllocationRow }> {
   if ((input.recipientId ? 1 : 0) + (input.giftCodeId ? 1 : 0) !== 1) throw new Error('Assign to exactly one recipient or gift code.');
-  const source = await db.selectFrom('allocations').selectAll().where('id', '=', input.allocationId).forUpdate().executeTakeFirst();
+  const source = input.locked ?? (await db.selectFrom('allocations').selectAll().where('id', '=', input.allocationId).forUpdate().executeTakeFirst());
   if (!source) throw new Error(`No allocation ${input.allocationId}.`);
   if (source.recipient_id !== null || source.gift_code_id !== null) throw new Error(`Allocation ${source.id} is already assigned.`);
   if (!Number.isInteger(input.trees) || input.trees <= 0 || input.trees > source.trees) {

@@ -29,7 +29,7 @@ export interface AssignTreesInput {
 export async function assignTrees(db: Db, input: AssignTreesInput): Promise<{ parts: AllocationRow[]; changes: DomainChange[] }> {
   let query = db
     .selectFrom('allocations')
-    .select(['id', 'trees'])
+    .selectAll()
     .where('company_id', '=', input.companyId)
     .where('livemode', '=', input.livemode)
     .where('recipient_id', 'is', null)
@@ -42,14 +42,14 @@ export async function assignTrees(db: Db, input: AssignTreesInput): Promise<{ pa
   // wait for the allocations others hold, so that no_trees_available is never said while
   // trees are still coming free. The first pass locks rows out of order (it skips), so it
   // runs in a savepoint that is rolled back, releasing its locks, before the second pass
-  // locks in order: two requests never each wait for a row the other holds.
+  // locks in order: two requests never each wait for a row the other holds. (The savepoint
+  // is not released: it goes at commit, and releasing it would cost a round trip.)
   await sql`SAVEPOINT assign_unlocked_trees`.execute(db);
   let { taken, still } = await takeOldestUnassigned(query, input.trees, 'skip locked');
   if (still > 0) {
     await sql`ROLLBACK TO SAVEPOINT assign_unlocked_trees`.execute(db);
     ({ taken, still } = await takeOldestUnassigned(query, input.trees, 'wait'));
   }
-  await sql`RELEASE SAVEPOINT assign_unlocked_trees`.execute(db);
   if (still > 0) {
     const where = input.projectId ? `, project "${input.projectName ?? input.projectId}"` : '';
     throw new CanopyError(
@@ -61,9 +61,9 @@ export async function assignTrees(db: Db, input: AssignTreesInput): Promise<{ pa
 
   const parts: AllocationRow[] = [];
   const changes: DomainChange[] = [];
-  for (const { id, trees } of taken) {
+  for (const { row, trees } of taken) {
     const { part, remainder } = await splitAllocation(db, {
-      allocationId: id, trees, recipientId: input.recipientId, giftCodeId: input.giftCodeId, now: input.now, countUnassigned: input.countUnassigned,
+      allocationId: row.id, locked: row, trees, recipientId: input.recipientId, giftCodeId: input.giftCodeId, now: input.now, countUnassigned: input.countUnassigned,
     });
     parts.push(part);
     changes.push(...assignmentChanges(part, remainder, input.recipientId !== undefined));
@@ -112,14 +112,15 @@ export async function releaseTrees(db: Db, recipientId: string, now: Date, count
  * it had (none). The company's unassigned trees do not move: reserved trees were never
  * counted there.
  */
-export async function giveReservedTrees(db: Db, giftCodeId: string, recipientId: string, now: Date): Promise<{ trees: number; changes: DomainChange[] }> {
+export async function giveReservedTrees(db: Db, giftCodeId: string, recipientId: string, now: Date): Promise<{ parts: AllocationRow[]; changes: DomainChange[] }> {
   const held = await db.selectFrom('allocations').selectAll().where('gift_code_id', '=', giftCodeId).orderBy('created_at').orderBy('id').forUpdate().execute();
+  const parts: AllocationRow[] = [];
   const changes: DomainChange[] = [];
   for (const row of held) {
-    await db.updateTable('allocations').set({ gift_code_id: null, recipient_id: recipientId, updated_at: now }).where('id', '=', row.id).execute();
+    parts.push(await db.updateTable('allocations').set({ gift_code_id: null, recipient_id: recipientId, updated_at: now }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow());
     changes.push({ kind: 'allocation.updated', allocation_id: row.id, company_id: row.company_id, livemode: row.livemode, previous: { recipient: null } });
   }
-  return { trees: held.reduce((sum, row) => sum + row.trees, 0), changes };
+  return { parts, changes };
 }
 
 /**
@@ -138,7 +139,7 @@ export async function releaseReservedTrees(db: Db, giftCodeId: string, now: Date
   return released.reduce((sum, row) => sum + row.trees, 0);
 }
 
-type UnassignedQuery = SelectQueryBuilder<DB, 'allocations', { id: string; trees: number }>;
+type UnassignedQuery = SelectQueryBuilder<DB, 'allocations', AllocationRow>;
 
 /**
  * Locks the company's oldest unassigned allocations until they hold `trees`, reading them
@@ -148,11 +149,11 @@ type UnassignedQuery = SelectQueryBuilder<DB, 'allocations', { id: string; trees
  * a hundred that concurrent creates would then have to skip.
  */
 async function takeOldestUnassigned(query: UnassignedQuery, trees: number, locking: 'skip locked' | 'wait') {
-  const taken: { id: string; trees: number }[] = [];
+  const taken: { row: AllocationRow; trees: number }[] = [];
   let still = trees;
   let after: { created_at: Date; id: string } | null = null;
   while (still > 0) {
-    let page = query.select('created_at').orderBy('created_at', 'asc').orderBy('id', 'asc').limit(Math.min(still, 100)).forUpdate();
+    let page = query.orderBy('created_at', 'asc').orderBy('id', 'asc').limit(Math.min(still, 100)).forUpdate();
     if (locking === 'skip locked') page = page.skipLocked();
     if (after) {
       const cursor = after;
@@ -163,7 +164,7 @@ async function takeOldestUnassigned(query: UnassignedQuery, trees: number, locki
     for (const row of rows) {
       if (still === 0) break;
       const share = Math.min(row.trees, still);
-      taken.push({ id: row.id, trees: share });
+      taken.push({ row, trees: share });
       still -= share;
     }
     const last = rows.at(-1)!;

@@ -8,7 +8,7 @@ import { presentPlantings } from '../modules/plantings/present.ts';
 import { findPlantingsByIds } from '../modules/plantings/queries.ts';
 import { presentVerification } from '../modules/proof/present.ts';
 import { loadRecipients } from '../modules/recipients/present.ts';
-import { recordEvent } from './record.ts';
+import { type NewEvent, recordEvents } from './record.ts';
 
 /**
  * Turns what a domain operation did into events, one per company and mode, in the
@@ -17,7 +17,14 @@ import { recordEvent } from './record.ts';
  * that went from pledged to monitored in one operation reports `monitored` in both its
  * allocation.planted and allocation.monitored events.
  */
-export async function emitEvents(db: Db, changes: readonly DomainChange[], publicBaseUrl: string, at?: Date): Promise<string[]> {
+export async function emitEvents(
+  db: Db,
+  changes: readonly DomainChange[],
+  publicBaseUrl: string,
+  at?: Date,
+  /** Objects the work already has whole as they stand now (UnitOfWork.knowFinal): not read again. */
+  known: ReadonlyMap<string, unknown> = new Map(),
+): Promise<string[]> {
   const contexts = new Map<string, ReadContext>();
   const contextFor = (companyId: string, livemode: boolean) => {
     const key = `${companyId}:${livemode}`;
@@ -30,7 +37,7 @@ export async function emitEvents(db: Db, changes: readonly DomainChange[], publi
   };
 
   const allocations = await presentAllocationsOf(changes, contextFor);
-  const eventIds: string[] = [];
+  const events: NewEvent[] = [];
   for (const change of changes) {
     switch (change.kind) {
       case 'allocation.created':
@@ -40,19 +47,19 @@ export async function emitEvents(db: Db, changes: readonly DomainChange[], publi
         const object = allocations.get(change.allocation_id);
         if (!object) throw new Error(`Allocation ${change.allocation_id} vanished before its event was written.`);
         const previous = change.kind === 'allocation.updated' ? change.previous : undefined;
-        eventIds.push(await recordEvent(db, { companyId: change.company_id, livemode: change.livemode, type: change.kind, object, previous, createdAt: at }));
+        events.push({ companyId: change.company_id, livemode: change.livemode, type: change.kind, object, previous, createdAt: at });
         break;
       }
       case 'planting.updated':
         for (const { company, object } of await plantingForEachCompany(db, change.planting_id, change.companies, contextFor)) {
-          eventIds.push(await recordEvent(db, { companyId: company.company_id, livemode: company.livemode, type: 'planting.updated', object, createdAt: at }));
+          events.push({ companyId: company.company_id, livemode: company.livemode, type: 'planting.updated', object, createdAt: at });
         }
         break;
       case 'verification.published': {
         const row = await db.selectFrom('verifications').selectAll().where('id', '=', change.verification_id).executeTakeFirstOrThrow();
         const object = presentVerification(row, 'en');
         for (const company of change.companies) {
-          eventIds.push(await recordEvent(db, { companyId: company.company_id, livemode: company.livemode, type: 'verification.published', object, createdAt: at }));
+          events.push({ companyId: company.company_id, livemode: company.livemode, type: 'verification.published', object, createdAt: at });
         }
         break;
       }
@@ -60,20 +67,19 @@ export async function emitEvents(db: Db, changes: readonly DomainChange[], publi
         const ctx = contextFor(change.company_id, change.livemode);
         const object = (await loadCertificates(ctx, [change.certificate_id])).get(change.certificate_id);
         if (!object) throw new Error(`Certificate ${change.certificate_id} vanished before its event was written.`);
-        eventIds.push(await recordEvent(db, { companyId: change.company_id, livemode: change.livemode, type: 'certificate.created', object, createdAt: at }));
+        events.push({ companyId: change.company_id, livemode: change.livemode, type: 'certificate.created', object, createdAt: at });
         break;
       }
       case 'recipient.created':
       case 'recipient.claimed': {
-        const ctx = contextFor(change.company_id, change.livemode);
-        const object = (await loadRecipients(ctx, [change.recipient_id])).get(change.recipient_id);
+        const object = known.get(change.recipient_id) ?? (await loadRecipients(contextFor(change.company_id, change.livemode), [change.recipient_id])).get(change.recipient_id);
         if (!object) throw new Error(`Recipient ${change.recipient_id} vanished before its event was written.`);
-        eventIds.push(await recordEvent(db, { companyId: change.company_id, livemode: change.livemode, type: change.kind, object, createdAt: at }));
+        events.push({ companyId: change.company_id, livemode: change.livemode, type: change.kind, object, createdAt: at });
         break;
       }
     }
   }
-  return eventIds;
+  return recordEvents(db, events);
 }
 
 /** Every allocation the changes name, presented once, in one query per company and mode. */

@@ -33,35 +33,49 @@ export interface NewEvent {
   createdAt?: Date;
 }
 
+/** Events written by one statement at most: 6 parameters each, well under PostgreSQL's 65,535. */
+const EVENTS_PER_STATEMENT = 500;
+
 /**
- * Writes an event into the log, in the caller's transaction, so there is no change
- * without its event and no event without its change (the log is the outbox). A pending
- * delivery is queued at once for every enabled endpoint of the company and mode that
- * wants this type.
+ * Writes events into the log, in the caller's transaction, so there is no change without
+ * its event and no event without its change (the log is the outbox). A pending delivery is
+ * queued at once for every enabled endpoint of the event's company and mode that wants its
+ * type. One statement writes the events and their deliveries (up to 500 events); the
+ * events are numbered (`seq`) in the order given. Returns their ids, in that order.
  */
+export async function recordEvents(db: Db, events: readonly NewEvent[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (let start = 0; start < events.length; start += EVENTS_PER_STATEMENT) {
+    const rows = events.slice(start, start + EVENTS_PER_STATEMENT).map((event) => ({
+      id: newId('event'),
+      company_id: event.companyId,
+      livemode: event.livemode,
+      type: event.type,
+      data: JSON.stringify(event.previous ? { object: event.object, previous: event.previous } : { object: event.object }),
+      created_at: event.createdAt ?? new Date(),
+    }));
+    const written = await db
+      .with('event', (w) => w.insertInto('events').values(rows).returning(['id', 'company_id', 'livemode', 'type']))
+      .insertInto('event_deliveries')
+      .columns(['event_id', 'endpoint_id', 'next_attempt_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom(['event', 'webhook_endpoints'])
+          .select(['event.id', 'webhook_endpoints.id', sql<Date>`now()`.as('next_attempt_at')])
+          .whereRef('webhook_endpoints.company_id', '=', 'event.company_id')
+          .whereRef('webhook_endpoints.livemode', '=', 'event.livemode')
+          .where('webhook_endpoints.status', '=', 'enabled')
+          .where(sql<boolean>`('*' = ANY(webhook_endpoints.enabled_events) OR event.type = ANY(webhook_endpoints.enabled_events))`),
+      )
+      .executeTakeFirst();
+    noteDeliveriesQueued(db, Number(written.numInsertedOrUpdatedRows ?? 0));
+    ids.push(...rows.map((row) => row.id));
+  }
+  return ids;
+}
+
+/** Writes one event (recordEvents). */
 export async function recordEvent(db: Db, event: NewEvent): Promise<string> {
-  const id = newId('event');
-  const data = event.previous ? { object: event.object, previous: event.previous } : { object: event.object };
-  // One statement: the event, and its deliveries from it.
-  const written = await db
-    .with('event', (w) =>
-      w
-        .insertInto('events')
-        .values({ id, company_id: event.companyId, livemode: event.livemode, type: event.type, data: JSON.stringify(data), created_at: event.createdAt ?? new Date() })
-        .returning('id'),
-    )
-    .insertInto('event_deliveries')
-    .columns(['event_id', 'endpoint_id', 'next_attempt_at'])
-    .expression((eb) =>
-      eb
-        .selectFrom(['event', 'webhook_endpoints'])
-        .select(['event.id', 'webhook_endpoints.id', sql<Date>`now()`.as('next_attempt_at')])
-        .where('webhook_endpoints.company_id', '=', event.companyId)
-        .where('webhook_endpoints.livemode', '=', event.livemode)
-        .where('webhook_endpoints.status', '=', 'enabled')
-        .where(sql<boolean>`('*' = ANY(webhook_endpoints.enabled_events) OR ${event.type} = ANY(webhook_endpoints.enabled_events))`),
-    )
-    .executeTakeFirst();
-  noteDeliveriesQueued(db, Number(written.numInsertedOrUpdatedRows ?? 0));
-  return id;
+  const [id] = await recordEvents(db, [event]);
+  return id!;
 }

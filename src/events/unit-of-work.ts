@@ -26,11 +26,21 @@ export class UnitOfWork {
     private readonly publicBaseUrl: string,
     private readonly pending: { change: DomainChange; at: Date }[],
     private readonly totals: Map<string, { companyId: string; livemode: boolean; delta: Required<TotalsDelta> }>,
+    private readonly finalObjects: Map<string, unknown>,
   ) {}
 
   /** A unit of work on a transaction the caller opened; it writes events only when flushed, and totals when applied. */
   static on(db: Transaction<DB>, publicBaseUrl: string, now = new Date()): UnitOfWork {
-    return new UnitOfWork(db, now, publicBaseUrl, [], new Map());
+    return new UnitOfWork(db, now, publicBaseUrl, [], new Map(), new Map());
+  }
+
+  /**
+   * An object the work made, whole (personal data included), as its GET endpoint will show
+   * it when the work ends: its events use it instead of reading it back. Only for an object
+   * nothing later in the work changes (a recipient just created).
+   */
+  knowFinal(id: string, object: unknown): void {
+    this.finalObjects.set(id, object);
   }
 
   /**
@@ -67,7 +77,7 @@ export class UnitOfWork {
 
   /** This unit of work acting at another moment, sharing its transaction and changes: the demo seed replays history. */
   at(now: Date): UnitOfWork {
-    return new UnitOfWork(this.db, now, this.publicBaseUrl, this.pending, this.totals);
+    return new UnitOfWork(this.db, now, this.publicBaseUrl, this.pending, this.totals, this.finalObjects);
   }
 
   /**
@@ -76,7 +86,7 @@ export class UnitOfWork {
    * this one's: they are facts, not news.
    */
   apart(): UnitOfWork {
-    return new UnitOfWork(this.db, this.now, this.publicBaseUrl, [], this.totals);
+    return new UnitOfWork(this.db, this.now, this.publicBaseUrl, [], this.totals, this.finalObjects);
   }
 
   /**
@@ -92,7 +102,7 @@ export class UnitOfWork {
       let end = start + 1;
       while (end < pending.length && pending[end]!.at.getTime() === at.getTime()) end++;
       const changes = pending.slice(start, end).map((entry) => entry.change);
-      eventIds.push(...(await emitEvents(this.db, changes, this.publicBaseUrl, at)));
+      eventIds.push(...(await emitEvents(this.db, changes, this.publicBaseUrl, at, this.finalObjects)));
       start = end;
     }
     return eventIds;

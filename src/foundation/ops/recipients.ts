@@ -29,7 +29,7 @@ export async function createRecipient(uow: UnitOfWork, sent: CreateRecipientInpu
     return unchanged(existing.id);
   }
 
-  const id = await addRecipient({ companyId: sent.company_id, livemode: sent.livemode }, uow, {
+  const { id } = await addRecipient({ companyId: sent.company_id, livemode: sent.livemode }, uow, {
     trees: sent.trees,
     projectId,
     projectName: sent.project_ref,

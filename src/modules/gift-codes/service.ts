@@ -125,7 +125,7 @@ export async function claimLockedGiftCode(uow: UnitOfWork, row: GiftCodeRow, cla
   const status = giftCodeStatus(row, uow.now);
   if (status !== 'open') throw notOpen(row.id, status, 'claimed');
   const scope = { companyId: row.company_id, livemode: row.livemode };
-  const recipientId = await addRecipient(scope, uow, {
+  const { id: recipientId } = await addRecipient(scope, uow, {
     trees: row.trees,
     projectId: row.project_id,
     firstName: claimant.firstName,

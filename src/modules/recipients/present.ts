@@ -18,6 +18,42 @@ export function withoutPersonalData<T extends object>(recipient: T): Omit<T, (ty
   return copy as Omit<T, (typeof PERSONAL_FIELDS)[number]>;
 }
 
+/** What a recipient object shows besides its own row. */
+export interface RecipientRelations {
+  /** Ids of the allocations holding its trees, oldest first (created_at, then id). */
+  allocations: string[];
+  certificate: Awaited<ReturnType<typeof presentCertificates>>[number] | null;
+  giftCode: string | null;
+}
+
+/** One recipient as the API shows it to a reader with recipients:read (withoutPersonalData for the others). */
+export function recipientObject(row: RecipientRow, related: RecipientRelations) {
+  return {
+    id: row.id,
+    object: 'recipient' as const,
+    livemode: row.livemode,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    language: row.language,
+    external_reference: row.external_reference,
+    trees: row.trees,
+    project: row.project_id,
+    message: row.message,
+    source: row.source,
+    send_email: row.send_email,
+    gift_code: related.giftCode,
+    certificate: related.certificate,
+    allocations: related.allocations,
+    email_sent_at: iso(row.email_sent_at),
+    claimed_at: iso(row.claimed_at),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+export type RecipientObject = ReturnType<typeof recipientObject>;
+
 /**
  * Recipient rows to API objects, each with its certificate (null until generated) and
  * the allocations holding its trees, loaded for the whole page at once. Names and email
@@ -32,32 +68,18 @@ export async function presentRecipients(ctx: ReadContext, rows: readonly Recipie
     giftCodesOfRecipients(ctx, claimed),
   ]);
   const certificateOf = new Map(certificates.map((certificate) => [certificate.recipient, certificate]));
-  const showPersonal = ctx.scopes.includes('recipients:read');
-  return rows.map((row) => {
-    const recipient = {
-      id: row.id,
-      object: 'recipient' as const,
-      livemode: row.livemode,
-      first_name: row.first_name,
-      last_name: row.last_name,
-      email: row.email,
-      language: row.language,
-      external_reference: row.external_reference,
-      trees: row.trees,
-      project: row.project_id,
-      message: row.message,
-      source: row.source,
-      send_email: row.send_email,
-      gift_code: giftCodes.get(row.id) ?? null,
-      certificate: certificateOf.get(row.id) ?? null,
+  return rows.map((row) =>
+    forReader(ctx, recipientObject(row, {
       allocations: allocations.get(row.id) ?? [],
-      email_sent_at: iso(row.email_sent_at),
-      claimed_at: iso(row.claimed_at),
-      created_at: iso(row.created_at),
-      updated_at: iso(row.updated_at),
-    };
-    return showPersonal ? recipient : withoutPersonalData(recipient);
-  });
+      certificate: certificateOf.get(row.id) ?? null,
+      giftCode: giftCodes.get(row.id) ?? null,
+    })),
+  );
+}
+
+/** The recipient as this reader may see it: without names and email unless it has recipients:read. */
+export function forReader(ctx: Pick<ReadContext, 'scopes'>, recipient: RecipientObject) {
+  return ctx.scopes.includes('recipients:read') ? recipient : withoutPersonalData(recipient);
 }
 
 /** Recipients by id, as API objects, for `expand[]=recipient` and events. */

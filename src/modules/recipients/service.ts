@@ -3,14 +3,15 @@ import type { ApiContext } from '../../core/context.ts';
 import { CanopyError, errors } from '../../core/errors.ts';
 import type { Language } from '../../core/i18n.ts';
 import { newId } from '../../core/ids.ts';
+import type { AllocationRow } from '../../domain/allocations.ts';
 import { assignTrees, giveReservedTrees, releaseTrees } from '../../domain/assignment.ts';
 import { inRequestUnitOfWork, type UnitOfWork } from '../../events/unit-of-work.ts';
 import { issueCertificate } from '../../jobs/kinds/issue-certificate.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { withdrawPersonalCertificate } from '../certificates/service.ts';
 import { requireCompanyProject } from '../projects/queries.ts';
-import { presentRecipients } from './present.ts';
-import { findRecipient } from './queries.ts';
+import { forReader, presentRecipients, recipientObject } from './present.ts';
+import { findRecipient, type RecipientRow } from './queries.ts';
 import type { CreateRecipientBody, UpdateRecipientBody } from './schemas.ts';
 
 /** Whose recipient: a company in one mode. An API request's context is one; so is a foundation operation's company. */
@@ -39,6 +40,13 @@ export interface NewRecipient {
   giftCodeId?: string;
 }
 
+/** A recipient just made: its row and the allocations now holding its trees. */
+export interface AddedRecipient {
+  id: string;
+  row: RecipientRow;
+  allocations: AllocationRow[];
+}
+
 /**
  * Creates a recipient of the company and gives it trees from the company's unassigned
  * trees, oldest allocation first (spec section 4, POST /recipients), or the trees a gift
@@ -46,12 +54,10 @@ export interface NewRecipient {
  * allocation events are recorded. Refuses with `external_reference_taken` or
  * `no_trees_available`, changing nothing.
  */
-export async function addRecipient(scope: CompanyScope, uow: UnitOfWork, input: NewRecipient): Promise<string> {
+export async function addRecipient(scope: CompanyScope, uow: UnitOfWork, input: NewRecipient): Promise<AddedRecipient> {
   const { db, now } = uow;
-  if (input.externalReference) await ensureExternalReferenceFree(scope, uow, input.externalReference);
-
   const id = newId('recipient');
-  await db
+  const row = await db
     .insertInto('recipients')
     .values({
       id,
@@ -73,7 +79,17 @@ export async function addRecipient(scope: CompanyScope, uow: UnitOfWork, input: 
       created_at: now,
       updated_at: now,
     })
-    .execute();
+    // A live recipient holding the external_reference already (perhaps committed by a
+    // request running at the same moment): nothing is inserted, and the refusal says who.
+    .onConflict((conflict) =>
+      conflict.columns(['company_id', 'livemode', 'external_reference']).where('deleted_at', 'is', null).where('external_reference', 'is not', null).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) {
+    await ensureExternalReferenceFree(scope, uow, input.externalReference!);
+    // Its holder was deleted in the meantime: still refused now, free on a retry.
+    throw new CanopyError('external_reference_taken', `Another recipient had external_reference "${input.externalReference}" a moment ago; retry.`, ['external_reference']);
+  }
   const assigned = input.giftCodeId ? await giveReservedTrees(db, input.giftCodeId, id, now) : await assignTrees(db, {
     companyId: scope.companyId,
     livemode: scope.livemode,
@@ -88,7 +104,7 @@ export async function addRecipient(scope: CompanyScope, uow: UnitOfWork, input: 
   uow.record({ kind: 'recipient.created', recipient_id: id, company_id: scope.companyId, livemode: scope.livemode }, ...assigned.changes);
   // Its certificate is generated right after, by the worker (certificate.created).
   await enqueueJob(db, issueCertificate, { recipient_id: id });
-  return id;
+  return { id, row, allocations: assigned.parts };
 }
 
 type CreateBody = Static<typeof CreateRecipientBody>;
@@ -99,7 +115,7 @@ export async function createRecipient(ctx: ApiContext, body: CreateBody) {
   if (body.send_email && !body.email) throw errors.parameterMissing(['email'], 'send_email is true, so the email to send the certificate to is needed.');
   return inRequestUnitOfWork(ctx, {}, async (uow) => {
     if (body.project) await requireCompanyProject({ ...ctx, db: uow.db }, body.project);
-    const id = await addRecipient(ctx, uow, {
+    const added = await addRecipient(ctx, uow, {
       trees: body.trees,
       projectId: body.project ?? null,
       firstName: body.first_name,
@@ -111,8 +127,16 @@ export async function createRecipient(ctx: ApiContext, body: CreateBody) {
       source: 'api',
       sendEmail: body.send_email,
     });
-    return recipientObject(ctx, uow, id);
+    // Known whole without reading it back: no certificate yet, no gift code, and the
+    // allocations just assigned (oldest first, as GET lists them).
+    const recipient = recipientObject(added.row, { allocations: oldestFirst(added.allocations).map((part) => part.id), certificate: null, giftCode: null });
+    uow.knowFinal(recipient.id, recipient);
+    return forReader(ctx, recipient);
   });
+}
+
+function oldestFirst(rows: readonly AllocationRow[]): AllocationRow[] {
+  return [...rows].sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** The fields the certificate prints: changing one reissues it. */
@@ -146,7 +170,7 @@ export async function updateRecipient(ctx: ApiContext, id: string, body: UpdateB
       await uow.db.updateTable('recipients').set({ ...next, updated_at: uow.now }).where('id', '=', id).execute();
       if (changed.some((field) => (PRINTED_FIELDS as readonly string[]).includes(field))) await enqueueJob(uow.db, issueCertificate, { recipient_id: id });
     }
-    return recipientObject(ctx, uow, id);
+    return readRecipient(ctx, uow, id);
   });
 }
 
@@ -189,7 +213,7 @@ async function ensureExternalReferenceFree(scope: CompanyScope, uow: UnitOfWork,
 }
 
 /** The recipient as GET returns it, read inside the unit of work. */
-async function recipientObject(ctx: ApiContext, uow: UnitOfWork, id: string) {
+async function readRecipient(ctx: ApiContext, uow: UnitOfWork, id: string) {
   const [recipient] = await presentRecipients({ ...ctx, db: uow.db }, [await findRecipient({ ...ctx, db: uow.db }, id)]);
   return recipient!;
 }
