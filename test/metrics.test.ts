@@ -8,7 +8,7 @@ import { jobKindsByName } from '../src/jobs/registry.ts';
 import { runDueJobs } from '../src/jobs/worker.ts';
 import type { Mailer } from '../src/mail/mailer.ts';
 import { startDeliveryWorker } from '../src/webhooks/worker.ts';
-import { startTestApp, type TestApp, testWorkerServices } from './helpers/app.ts';
+import { startTestApp, TEST_SECRET_KEY, type TestApp, testWorkerServices } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
 import { startReceiver } from './helpers/receiver.ts';
 
@@ -52,35 +52,37 @@ describe('GET /metrics', () => {
     const text = await scrape();
 
     const delta = (name: string, labels: Record<string, string>) => sample(text, name, labels) - sample(before, name, labels);
-    assert.equal(delta('http_requests_total', { method: 'GET', route: '/v2/me', status: '200' }), 3);
-    assert.equal(delta('http_requests_total', { method: 'GET', route: '/v2/me', status: '401' }), 1);
-    assert.equal(delta('http_requests_total', { method: 'GET', route: '/v2/recipients/:id', status: '404' }), 1);
-    assert.equal(delta('http_requests_total', { method: 'GET', route: 'unmatched', status: '404' }), 1);
-    assert.equal(delta('http_request_duration_seconds_count', { method: 'GET', route: '/v2/me' }), 4);
-    assert.ok(sample(text, 'http_request_duration_seconds_bucket', { method: 'GET', route: '/v2/me', le: '+Inf' }) >= 4);
-    assert.ok(sample(text, 'http_request_duration_seconds_sum', { method: 'GET', route: '/v2/me' }) > 0);
-    assert.ok(sample(text, 'http_requests_total', { method: 'GET', route: '/metrics', status: '200' }) >= 1, 'the scrape itself is counted');
+    assert.equal(delta('canopy_http_requests_total', { method: 'GET', route: '/v2/me', status: '200' }), 3);
+    assert.equal(delta('canopy_http_requests_total', { method: 'GET', route: '/v2/me', status: '401' }), 1);
+    assert.equal(delta('canopy_http_requests_total', { method: 'GET', route: '/v2/recipients/:id', status: '404' }), 1);
+    assert.equal(delta('canopy_http_requests_total', { method: 'GET', route: 'unmatched', status: '404' }), 1);
+    assert.equal(delta('canopy_http_request_duration_seconds_count', { method: 'GET', route: '/v2/me' }), 4);
+    assert.ok(sample(text, 'canopy_http_request_duration_seconds_bucket', { method: 'GET', route: '/v2/me', le: '+Inf' }) >= 4);
+    assert.ok(sample(text, 'canopy_http_request_duration_seconds_sum', { method: 'GET', route: '/v2/me' }) > 0);
+    assert.ok(sample(text, 'canopy_http_requests_total', { method: 'GET', route: '/metrics', status: '200' }) >= 1, 'the scrape itself is counted');
     assert.doesNotMatch(text, /rcp_doesNotExist|abc123/);
   });
 
-  test('counts 429s by route', async () => {
+  test('counts 429s by the limit that refused them, and by route', async () => {
     const before = await scrape();
     // GIFT_LOOKUPS_PER_MINUTE=1: once a failed look-up used it up, this address is refused.
     assert.equal((await app.get('/gift/ABCD-EFGH-JKLM')).status, 404);
-    const statuses = [(await app.get('/gift/ABCD-EFGH-JKLN')).status, (await app.get('/gift/ABCD-EFGH-JKLP')).status];
-    assert.equal(statuses.at(-1), 429);
+    assert.equal((await app.get('/gift/ABCD-EFGH-JKLN')).status, 429);
+    assert.equal((await app.get('/gift/ABCD-EFGH-JKLP')).status, 429);
     const text = await scrape();
-    const refused = statuses.filter((status) => status === 429).length;
-    assert.equal(sample(text, 'http_rate_limited_total', { route: '/gift/:code' }) - sample(before, 'http_rate_limited_total', { route: '/gift/:code' }), refused);
-    assert.equal(sample(text, 'http_requests_total', { route: '/gift/:code', status: '429' }), refused);
+    const delta = (name: string, labels: Record<string, string>) => sample(text, name, labels) - sample(before, name, labels);
+    assert.equal(delta('canopy_rate_limited_total', { limit: 'gift_lookup' }), 2);
+    assert.equal(delta('canopy_http_requests_total', { route: '/gift/:code', status: '429' }), 2, 'the status the client got');
+    assert.equal(delta('canopy_http_requests_total', { route: '/gift/:code', status: '404' }), 1);
+    assert.match(text, /^canopy_rate_limited_total\{limit="per_token_per_minute"\} 0$/m, 'every limit has a series from the start');
     assert.doesNotMatch(text, /ABCD-EFGH/);
   });
 
   test('the job queue gauges show ready, running and parked jobs and the age of the oldest ready one', async () => {
     const idle = await scrape();
-    assert.equal(sample(idle, 'queue_metrics_up'), 1);
-    assert.equal(sample(idle, 'jobs_ready', { kind: 'purge_old_events' }), 0, 'every kind has a series, 0 when idle');
-    assert.equal(sample(idle, 'jobs_oldest_ready_age_seconds', { kind: 'purge_old_events' }), 0);
+    assert.equal(sample(idle, 'canopy_queue_metrics_up'), 1);
+    assert.equal(sample(idle, 'canopy_jobs_ready', { kind: 'purge_old_events' }), 0, 'every kind has a series, 0 when idle');
+    assert.equal(sample(idle, 'canopy_jobs_oldest_ready_age_seconds', { kind: 'purge_old_events' }), 0);
 
     await enqueueJob(app.db, purgeOldEvents, {}, new Date(Date.now() - 90_000));
     await enqueueJob(app.db, purgeOldEvents, {});
@@ -91,10 +93,10 @@ describe('GET /metrics', () => {
     await app.db.updateTable('jobs').set({ attempts: MAX_ATTEMPTS, run_at: sql<Date>`'infinity'::timestamptz`, last_error: 'boom' }).where('id', '=', parked).execute();
 
     const text = await scrape();
-    assert.equal(sample(text, 'jobs_ready', { kind: 'purge_old_events' }), 2);
-    assert.equal(sample(text, 'jobs_running', { kind: 'purge_old_events' }), 1);
-    assert.equal(sample(text, 'jobs_parked', { kind: 'purge_old_events' }), 1);
-    const age = sample(text, 'jobs_oldest_ready_age_seconds', { kind: 'purge_old_events' });
+    assert.equal(sample(text, 'canopy_jobs_ready', { kind: 'purge_old_events' }), 2);
+    assert.equal(sample(text, 'canopy_jobs_running', { kind: 'purge_old_events' }), 1);
+    assert.equal(sample(text, 'canopy_jobs_parked', { kind: 'purge_old_events' }), 1);
+    const age = sample(text, 'canopy_jobs_oldest_ready_age_seconds', { kind: 'purge_old_events' });
     assert.ok(age >= 89 && age < 150, `oldest ready job is ${age} s old`);
     await app.db.deleteFrom('jobs').execute();
   });
@@ -106,8 +108,8 @@ describe('GET /metrics', () => {
     assert.equal(good.status, 200, good.text);
     assert.equal((await app.request('POST', '/v2/test_helpers/allocations', { token: company.test, body: { trees: 2 } })).status, 200);
     const queued = await scrape();
-    assert.ok(sample(queued, 'webhook_deliveries_pending', { state: 'ready' }) >= 1);
-    assert.ok(sample(queued, 'webhook_deliveries_oldest_ready_age_seconds') >= 0);
+    assert.ok(sample(queued, 'canopy_webhook_deliveries_pending', { state: 'ready' }) >= 1);
+    assert.ok(sample(queued, 'canopy_webhook_deliveries_oldest_ready_age_seconds') >= 0);
 
     const bad = await app.request('POST', '/v2/webhook-endpoints', { token: company.test, body: { url: `${receiver.base}/broken`, enabled_events: ['allocation.created'] } });
     assert.equal(bad.status, 200, bad.text);
@@ -120,16 +122,16 @@ describe('GET /metrics', () => {
     await receiver.waitFor('/ok', 2);
     const deadline = Date.now() + 5000;
     let text = await scrape();
-    while (sample(text, 'webhook_deliveries_pending', { state: 'retry_scheduled' }) < 1 || sample(text, 'webhook_deliveries_pending', { state: 'ready' }) > 0) {
+    while (sample(text, 'canopy_webhook_deliveries_pending', { state: 'retry_scheduled' }) < 1 || sample(text, 'canopy_webhook_deliveries_pending', { state: 'ready' }) > 0) {
       assert.ok(Date.now() < deadline, 'the deliveries were not recorded');
       await new Promise((resolve) => setTimeout(resolve, 50));
       text = await scrape();
     }
-    const delta = (outcome: string) => sample(text, 'webhook_deliveries_total', { outcome }) - sample(queued, 'webhook_deliveries_total', { outcome });
+    const delta = (outcome: string) => sample(text, 'canopy_webhook_deliveries_total', { outcome }) - sample(queued, 'canopy_webhook_deliveries_total', { outcome });
     assert.equal(delta('delivered'), 2);
     assert.equal(delta('retrying'), 1);
     assert.equal(delta('failed'), 0);
-    assert.equal(sample(text, 'webhook_deliveries_pending', { state: 'retry_scheduled' }), 1, 'the failed one waits for its retry');
+    assert.equal(sample(text, 'canopy_webhook_deliveries_pending', { state: 'retry_scheduled' }), 1, 'the failed one waits for its retry');
   });
 
   test('emails by kind and outcome, counted where the job sends them', async () => {
@@ -146,28 +148,58 @@ describe('GET /metrics', () => {
     const text = await scrape();
 
     const delta = (outcome: string) =>
-      sample(text, 'emails_total', { kind: 'endpoint_disabled', outcome }) - sample(before, 'emails_total', { kind: 'endpoint_disabled', outcome });
+      sample(text, 'canopy_emails_total', { kind: 'endpoint_disabled', outcome }) - sample(before, 'canopy_emails_total', { kind: 'endpoint_disabled', outcome });
     assert.equal(delta('sent'), 1, 'one admin emailed');
     assert.equal(delta('failed'), 1);
-    assert.equal(sample(text, 'emails_total', { kind: 'certificate', outcome: 'sent' }) >= 0, true);
+    assert.equal(sample(text, 'canopy_emails_total', { kind: 'certificate', outcome: 'sent' }) >= 0, true);
     await app.db.deleteFrom('jobs').execute();
   });
 
   test('database pool use and the process metrics', async () => {
     const text = await scrape();
     const onPostgres = Boolean(process.env.DATABASE_URL);
-    assert.equal(sample(text, 'db_pool_max_connections'), onPostgres ? 5 : 1);
-    assert.ok(sample(text, 'db_pool_open_connections') >= 1);
-    assert.ok(sample(text, 'db_pool_idle_connections') <= sample(text, 'db_pool_open_connections'));
-    assert.equal(sample(text, 'db_pool_waiting_queries'), 0);
+    assert.equal(sample(text, 'canopy_db_pool_max_connections'), onPostgres ? 5 : 1);
+    assert.ok(sample(text, 'canopy_db_pool_open_connections') >= 1);
+    assert.ok(sample(text, 'canopy_db_pool_idle_connections') <= sample(text, 'canopy_db_pool_open_connections'));
+    assert.equal(sample(text, 'canopy_db_pool_waiting_queries'), 0);
     assert.ok(sample(text, 'process_cpu_user_seconds_total') > 0);
     assert.match(text, /^nodejs_eventloop_lag_seconds /m);
-    assert.match(text, /^# HELP http_requests_total /m);
+    assert.match(text, /^# HELP canopy_http_requests_total /m);
   });
 
   test('is not in the OpenAPI document', async () => {
     const document = (await app.get('/v2/openapi.json')).body as { paths: Record<string, unknown> };
     assert.ok(!Object.keys(document.paths).some((path) => path.includes('metrics')));
+  });
+});
+
+/** The app on the test's database, built without listening, so that inject() can say where a request came from. */
+async function injectable(env: Record<string, string> = {}) {
+  const { buildApp } = await import('../src/app.ts');
+  const { loadConfig } = await import('../src/config.ts');
+  const config = loadConfig({ ...process.env, PUBLIC_BASE_URL: 'http://canopy.test', ...env });
+  const built = await buildApp({ config: { ...config, secretKey: config.secretKey ?? TEST_SECRET_KEY }, db: app.db, logger: false });
+  after(() => built.close());
+  return built;
+}
+
+describe('GET /metrics without METRICS_TOKEN', () => {
+  test('answers loopback connections only, and none a proxy forwarded', async () => {
+    const open = await injectable();
+    for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      assert.equal((await open.inject({ url: '/metrics', remoteAddress })).statusCode, 200, remoteAddress);
+    }
+    for (const remoteAddress of ['10.1.2.3', '192.0.2.7', '2001:db8::1', '::ffff:10.1.2.3']) {
+      const refused = await open.inject({ url: '/metrics', remoteAddress });
+      assert.equal(refused.statusCode, 403, remoteAddress);
+      assert.equal(refused.json().error.code, 'ip_not_allowed');
+      assert.match(refused.json().error.message, /METRICS_TOKEN/);
+    }
+    // A reverse proxy on the same machine connects from loopback but says whom it forwards.
+    for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip']) {
+      const forwarded = await app.get('/metrics', undefined, { [header]: header === 'forwarded' ? 'for=192.0.2.7' : '192.0.2.7' });
+      assert.equal(forwarded.status, 403, header);
+    }
   });
 });
 
@@ -182,7 +214,11 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     assert.equal(wrong.status, 401);
     assert.equal(wrong.body.error.code, 'token_invalid');
     assert.equal((await guarded.get('/metrics', company.test)).status, 401, 'an API token is no metrics token');
-    assert.match(await scrape(guarded, metricsToken), /^http_requests_total\{method="GET",route="\/metrics",status="401"\} 3$/m);
+    assert.match(await scrape(guarded, metricsToken), /^canopy_http_requests_total\{method="GET",route="\/metrics",status="401"\} 3$/m);
+
+    const remote = await injectable({ METRICS_TOKEN: metricsToken });
+    assert.equal((await remote.inject({ url: '/metrics', remoteAddress: '10.1.2.3', headers: { authorization: `Bearer ${metricsToken}` } })).statusCode, 200, 'from anywhere with the token');
+    assert.equal((await remote.inject({ url: '/metrics', remoteAddress: '127.0.0.1' })).statusCode, 401, 'loopback needs it too');
   });
 
   test('a short METRICS_TOKEN stops the boot', async () => {

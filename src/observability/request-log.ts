@@ -16,6 +16,9 @@ export function routeOf(request: FastifyRequest): string {
 export class RequestLog extends LogController {
   override incomingRequest(): void {}
 
+  /** Fastify's own 404 line names the raw URL; the request line says `unmatched` instead. */
+  override routeNotFound(): void {}
+
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const line = {
       method: request.method,
@@ -24,6 +27,8 @@ export class RequestLog extends LogController {
       duration_ms: Math.round(reply.elapsedTime * 10) / 10,
       company_id: request.ctx?.companyId ?? request.v1?.company.id ?? null,
       token_prefix: credentialPrefix(request.raw.rawHeaders),
+      // Only when the token was accepted: which of a company's tokens called.
+      token_id: request.ctx?.token.id ?? request.v1?.tokenId ?? null,
     };
     if (error) request.log.error({ ...line, err: error }, 'request errored');
     else request.log.info(line, 'request');

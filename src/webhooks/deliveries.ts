@@ -6,7 +6,7 @@ import type { DB, Db } from '../db/schema.ts';
 import { sendEndpointDisabledEmail } from '../jobs/kinds/send-endpoint-disabled-email.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { webhookPayload } from '../modules/events/present.ts';
-import { type DeliveryOutcome, webhookDeliveries } from '../observability/work-metrics.ts';
+import { type DeliveryOutcome, webhookDeliveries } from '../observability/counters.ts';
 import { type AttemptResult, postWebhook } from './send.ts';
 import { DISABLE_AFTER_FAILING_MS, nextRetryDelaySeconds } from './schedule.ts';
 import { signatureHeaders } from './signature.ts';

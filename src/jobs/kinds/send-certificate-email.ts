@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { Language } from '../../core/i18n.ts';
 import { idString } from '../../core/schema.ts';
 import { certificateEmail } from '../../mail/certificate-email.ts';
-import { countEmail } from '../../observability/work-metrics.ts';
+import { countEmail } from '../../observability/counters.ts';
 import { certificatePdf } from '../../public/certificates/pdf.ts';
 import { lookUpCertificate } from '../../public/certificates/view.ts';
 import { defineJob } from '../job.ts';

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { idString } from '../../core/schema.ts';
-import { countEmail } from '../../observability/work-metrics.ts';
+import { countEmail } from '../../observability/counters.ts';
 import { defineJob } from '../job.ts';
 
 /**

@@ -16,22 +16,22 @@ export function databaseGauges(registry: Registry, db: Kysely<DB>) {
     new Gauge<L>({ name, help, labelNames, registers: [registry] });
 
   const pool = {
-    open: gauge('db_pool_open_connections', 'Database connections open (PGlite: its one connection).'),
-    idle: gauge('db_pool_idle_connections', 'Open database connections not in use.'),
-    waiting: gauge('db_pool_waiting_queries', 'Queries and transactions waiting for a database connection.'),
-    max: gauge('db_pool_max_connections', 'The most connections the pool opens.'),
+    open: gauge('canopy_db_pool_open_connections', 'Database connections this process has open (PGlite: its one connection, always 1).'),
+    idle: gauge('canopy_db_pool_idle_connections', 'Open database connections not in use (PGlite: 1 when no query or transaction holds it).'),
+    waiting: gauge('canopy_db_pool_waiting_queries', 'Queries and transactions of this process waiting for a database connection.'),
+    max: gauge('canopy_db_pool_max_connections', 'The most connections the pool opens (PGlite: 1).'),
   };
   const jobs = {
-    ready: gauge('jobs_ready', 'Jobs due and waiting for a worker, by kind.', ['kind']),
-    running: gauge('jobs_running', 'Jobs a worker holds (its lease is live), by kind.', ['kind']),
-    parked: gauge('jobs_parked', 'Jobs that failed every attempt and are kept with their error for an operator, by kind.', ['kind']),
-    oldestReady: gauge('jobs_oldest_ready_age_seconds', 'How long the oldest ready job has been due, by kind (0 when none is).', ['kind']),
+    ready: gauge('canopy_jobs_ready', 'Jobs due and waiting for a worker, by kind.', ['kind']),
+    running: gauge('canopy_jobs_running', 'Jobs a worker holds (its lease is live), by kind.', ['kind']),
+    parked: gauge('canopy_jobs_parked', 'Jobs that failed every attempt and are kept with their error for an operator, by kind.', ['kind']),
+    oldestReady: gauge('canopy_jobs_oldest_ready_age_seconds', 'How long the oldest ready job has been due, by kind (0 when none is).', ['kind']),
   };
   const deliveries = {
-    pending: gauge('webhook_deliveries_pending', 'Pending webhook deliveries: ready (due, no worker has it), in_flight (leased), retry_scheduled (due later).', ['state']),
-    oldestReady: gauge('webhook_deliveries_oldest_ready_age_seconds', 'How long the oldest ready webhook delivery has been due (0 when none is).'),
+    pending: gauge('canopy_webhook_deliveries_pending', 'Pending webhook deliveries: ready (due, no worker has it), in_flight (leased), retry_scheduled (due later).', ['state']),
+    oldestReady: gauge('canopy_webhook_deliveries_oldest_ready_age_seconds', 'How long the oldest ready webhook delivery has been due (0 when none is).'),
   };
-  const up = gauge('queue_metrics_up', '1 when this scrape read the job and delivery gauges from the database, 0 when the query failed (the gauges are then absent).');
+  const up = gauge('canopy_queue_metrics_up', '1 when this scrape read the job and delivery gauges from the database, 0 when that failed (those gauges are then absent).');
 
   const kinds = JOB_KINDS.map((kind) => kind.name);
 
