@@ -34,7 +34,7 @@ export interface Config {
   /** Where email goes: an SMTP server, or null for .eml files in the data folder's outbox/. */
   smtpUrl: string | null;
   mailFrom: string;
-  /** When set, GET /metrics answers only `Authorization: Bearer <this>`; when null it is open. */
+  /** When set, GET /metrics answers only `Authorization: Bearer <this>`; when null, only local connections no proxy forwarded. */
   metricsToken: string | null;
 }
 
