@@ -30,6 +30,7 @@ import { proofModule } from './modules/proof/index.ts';
 import { recipientsModule } from './modules/recipients/index.ts';
 import { testHelpersModule } from './modules/test-helpers/index.ts';
 import { webhookEndpointsModule } from './modules/webhook-endpoints/index.ts';
+import { type LogStream, loggerOptions, RequestLog, registerMetrics } from './observability/index.ts';
 import { publicRoutes } from './public/routes.ts';
 import { legacyV1Routes } from './legacy-v1/routes.ts';
 
@@ -70,12 +71,16 @@ export interface AppOptions {
   config: AppConfig;
   db: Kysely<DB>;
   logger?: boolean;
+  /** Where the log lines go instead of stdout (a test reading them). */
+  logStream?: LogStream;
 }
 
 /** Builds the HTTP app: the cross-cutting edge, then every surface from one list. */
-export async function buildApp({ config, db, logger = true }: AppOptions) {
+export async function buildApp({ config, db, logger = true, logStream }: AppOptions) {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger ? loggerOptions(config.logLevel, logStream) : false,
+    // One line per request (observability/request-log.ts) instead of Fastify's two.
+    logController: new RequestLog(),
     genReqId: () => newId('request'),
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -92,6 +97,8 @@ export async function buildApp({ config, db, logger = true }: AppOptions) {
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // First, so that its response hook counts every route registered after it.
+  registerMetrics(app, { db, metricsToken: config.metricsToken });
   app.server.on('connect', connectHandler(config.publicBaseUrl, app.log));
   app.addHook('onSend', async (request, reply) => {
     reply.header('Request-Id', request.id);

@@ -34,6 +34,8 @@ export interface Config {
   /** Where email goes: an SMTP server, or null for .eml files in the data folder's outbox/. */
   smtpUrl: string | null;
   mailFrom: string;
+  /** When set, GET /metrics answers only `Authorization: Bearer <this>`; when null, only local connections no proxy forwarded. */
+  metricsToken: string | null;
 }
 
 /**
@@ -133,6 +135,12 @@ export function loadConfig(env: Env = process.env): Config {
   const mailFrom = read('MAIL_FROM') ?? 'Canopy <certificates@canopy.localhost>';
   if (!/@/.test(mailFrom)) problems.push('MAIL_FROM must be an address, e.g. "Canopy <certificates@example.com>"');
 
+  const metricsToken = read('METRICS_TOKEN') ?? null;
+  // Sent in a header: printable ASCII only.
+  if (metricsToken !== null && (metricsToken.length < MIN_SECRET_KEY_LENGTH || /[^\x21-\x7e]/.test(metricsToken))) {
+    problems.push(`METRICS_TOKEN must be at least ${MIN_SECRET_KEY_LENGTH} characters without spaces; generate one with: openssl rand -hex 32`);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     databaseUrl,
@@ -151,6 +159,7 @@ export function loadConfig(env: Env = process.env): Config {
     secretKey,
     smtpUrl,
     mailFrom,
+    metricsToken,
   };
 }
 

@@ -196,6 +196,9 @@ describe('guessing codes', () => {
     const gift = await newCode(company.live, { trees: 3 }, guarded);
     // The test app trusts no proxy: every request here comes from 127.0.0.1, one client.
     const look = (code: string) => fetch(`${guarded.baseUrl}/gift/${code}`);
+    // A form opened before the limit is reached, submitted after it.
+    const opened = await look(gift.code);
+    const form = { csrf: /name="_csrf" value="([^"]+)"/.exec(await opened.text())?.[1] ?? '', cookie: opened.headers.get('set-cookie')?.split(';')[0] ?? '' };
     for (let i = 0; i < 4; i++) assert.equal((await look(`ZZZZ-ZZZZ-ZZ${i}Z`)).status, 404, `guess ${i + 1}`);
     // A code that exists does not count: the limit is on failures.
     for (let i = 0; i < 3; i++) assert.equal((await look(gift.code)).status, 200);
@@ -208,5 +211,14 @@ describe('guessing codes', () => {
     const nl = await fetch(`${guarded.baseUrl}/gift/${gift.code}?lang=nl`);
     assert.equal(nl.status, 429);
     assert.match(await nl.text(), /Te veel pogingen/);
+
+    const claim = await fetch(`${guarded.baseUrl}/gift/${gift.code}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: form.cookie },
+      body: new URLSearchParams({ _csrf: form.csrf, ...person }),
+      redirect: 'manual',
+    });
+    assert.equal(claim.status, 429);
+    assert.equal((await guarded.get(`/v2/gift-codes/${gift.id}`, company.live)).body.status, 'open', 'a refused claim claims nothing');
   });
 });

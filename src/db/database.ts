@@ -19,6 +19,25 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * How busy a database's connections are, for the metrics: open connections, idle ones,
+ * queries waiting for one, and the most there may be. PGlite has one connection, held
+ * from a query's start (a transaction's BEGIN) to its end; `waiting` queue behind it.
+ */
+export interface PoolUse {
+  open: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
+const poolUseOf = new WeakMap<Kysely<DB>, () => PoolUse>();
+
+/** The pool use of a database openDatabase opened; null for any other Kysely instance (one with plugins, a dummy). */
+export function databasePoolUse(db: Kysely<DB>): PoolUse | null {
+  return poolUseOf.get(db)?.() ?? null;
+}
+
 const PG_INT8 = 20;
 const PG_DATE = 1082;
 
@@ -51,6 +70,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     process.stderr.write(`canopy: an idle PostgreSQL connection was closed by the server (${error.message}); it will be replaced.\n`);
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  poolUseOf.set(db, () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }));
   await sql`select 1`.execute(db);
   return {
     kind: 'postgres',
@@ -94,6 +114,7 @@ async function openPGlite(dataDir: string | null): Promise<Database> {
   if (dataDir) tightenFolderContents(dataDir);
   const lock = new ExclusiveLock();
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite, lock) });
+  poolUseOf.set(db, () => ({ open: 1, idle: lock.held ? 0 : 1, waiting: lock.waiting, max: 1 }));
   return {
     kind: 'pglite',
     db,

@@ -44,13 +44,27 @@ export class PGliteDialect implements Dialect {
 /** A FIFO mutex: run() waits for every earlier holder to finish. */
 export class ExclusiveLock {
   private tail: Promise<void> = Promise.resolve();
+  /** The holder and the waiters: what the database pool metrics show for PGlite. */
+  private queued = 0;
+
+  get held(): boolean {
+    return this.queued > 0;
+  }
+
+  get waiting(): number {
+    return Math.max(0, this.queued - 1);
+  }
 
   /** Waits for the lock and returns the function that releases it. */
   async acquire(): Promise<() => void> {
     let release!: () => void;
     const next = new Promise<void>((resolve) => {
-      release = resolve;
+      release = () => {
+        this.queued--;
+        resolve();
+      };
     });
+    this.queued++;
     const previous = this.tail;
     this.tail = previous.then(() => next);
     await previous;

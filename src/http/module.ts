@@ -10,7 +10,7 @@ import type { DB } from '../db/schema.ts';
  */
 export type AppConfig = Pick<Config, 'publicBaseUrl' | 'trustedProxies' | 'logLevel' | 'rateLimits' | 'giftLookupsPerMinute' | 'databaseUrl' | 'webhookAllowPrivateUrls' | 'v1DeprecatedAt' | 'v1SunsetAt'> & {
   secretKey: string;
-};
+} & Pick<Config, 'metricsToken'>;
 
 /** What every surface's and module's routes are registered with. */
 export interface ModuleOptions {

@@ -28,7 +28,8 @@ export function createMailer(options: MailerOptions): Mailer {
     return {
       async send(message) {
         const info = await transport.sendMail({ ...message, from: options.from });
-        if (!info.accepted.map(String).includes(message.to)) throw new Error(`The SMTP server did not accept ${message.to}: ${info.response}`);
+        // Not the address: this message is logged and kept as the job's last error.
+        if (!info.accepted.map(String).includes(message.to)) throw new Error(`The SMTP server did not accept the recipient's address: ${info.response}`);
         return { via: 'smtp', location: info.response };
       },
     };

@@ -6,6 +6,7 @@ import type { DB, Db } from '../db/schema.ts';
 import { sendEndpointDisabledEmail } from '../jobs/kinds/send-endpoint-disabled-email.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { webhookPayload } from '../modules/events/present.ts';
+import { type DeliveryOutcome, webhookDeliveries } from '../observability/counters.ts';
 import { type AttemptResult, postWebhook } from './send.ts';
 import { DISABLE_AFTER_FAILING_MS, nextRetryDelaySeconds } from './schedule.ts';
 import { signatureHeaders } from './signature.ts';
@@ -80,6 +81,7 @@ export async function attemptDelivery(db: Kysely<DB>, claimed: ClaimedDelivery, 
   if (!endpoint || !event || endpoint.status !== 'enabled') {
     const result = { delivered: false, statusCode: null, error: 'the endpoint or the event is gone or disabled', retryAfterSeconds: null, ms: 0 };
     await stillLeased(db, claimed).set({ status: 'failed', locked_until: null, last_error: result.error }).execute();
+    webhookDeliveries.inc({ outcome: 'failed' });
     return result;
   }
   const attemptAt = services.now();
@@ -103,7 +105,7 @@ export async function attemptDelivery(db: Kysely<DB>, claimed: ClaimedDelivery, 
     if (!(error instanceof UnsafeWebhookUrl)) throw error;
     result = { delivered: false, statusCode: null, error: `refused: ${error.message}`, retryAfterSeconds: null, ms: 0 };
   }
-  await recordAttempt(db, claimed, endpoint, result, services.now());
+  webhookDeliveries.inc({ outcome: await recordAttempt(db, claimed, endpoint, result, services.now()) });
   return result;
 }
 
@@ -172,7 +174,7 @@ async function loadEventAndEndpoint(db: Kysely<DB>, claimed: ClaimedDelivery) {
  * attempt on the schedule (or `failed` after the last); and the endpoint's run of
  * failures, which after three days disables it (its admins are emailed, by a job queued
  * in the same transaction). A 410 Gone disables the endpoint at once. Nothing, when the
- * claim's lease is no longer on the delivery (stillLeased).
+ * claim's lease is no longer on the delivery (stillLeased). Returns what came of the attempt.
  */
 async function recordAttempt(
   db: Kysely<DB>,
@@ -180,7 +182,7 @@ async function recordAttempt(
   endpoint: { id: string; company_id: string; failing_since: Date | null },
   result: AttemptResult,
   now: Date,
-): Promise<void> {
+): Promise<DeliveryOutcome> {
   const attempt = { last_attempt_at: now, last_status_code: result.statusCode, locked_until: null };
   if (result.delivered) {
     // The common case in one statement (so one round trip, no BEGIN and COMMIT): the
@@ -202,22 +204,26 @@ async function recordAttempt(
       // Only when this attempt's lease was still on the delivery (stillLeased).
       .where((eb) => eb.exists(eb.selectFrom('delivered').select('event_id')))
       .execute();
-    return;
+    return 'delivered';
   }
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx): Promise<DeliveryOutcome> => {
     const delivery = stillLeased(trx, claimed);
     const recorded = (update: { numUpdatedRows: bigint }) => update.numUpdatedRows > 0n;
     if (result.statusCode === 410) {
-      if (!recorded(await delivery.set({ ...attempt, status: 'failed', last_error: result.error }).executeTakeFirst())) return;
+      if (!recorded(await delivery.set({ ...attempt, status: 'failed', last_error: result.error }).executeTakeFirst())) return 'stale';
       await disableEndpoint(trx, endpoint, 'gone', now);
-      return;
+      return 'failed';
     }
     const delay = nextRetryDelaySeconds(claimed.attempts, result.retryAfterSeconds);
     const retry = delay === null ? { status: 'failed' as const } : { next_attempt_at: new Date(now.getTime() + delay * 1000) };
-    if (!recorded(await delivery.set({ ...attempt, last_error: result.error, ...retry }).executeTakeFirst())) return;
+    if (!recorded(await delivery.set({ ...attempt, last_error: result.error, ...retry }).executeTakeFirst())) return 'stale';
     const failingSince = endpoint.failing_since ?? now;
     if (!endpoint.failing_since) await trx.updateTable('webhook_endpoints').set({ failing_since: now }).where('id', '=', endpoint.id).where('failing_since', 'is', null).execute();
-    if (now.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS) await disableEndpoint(trx, endpoint, 'failing', now);
+    if (now.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS) {
+      await disableEndpoint(trx, endpoint, 'failing', now);
+      return 'failed';
+    }
+    return delay === null ? 'failed' : 'retrying';
   });
 }
 

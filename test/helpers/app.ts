@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after } from 'node:test';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -10,6 +11,7 @@ import { type Database, openDatabase } from '../../src/db/database.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import type { DB } from '../../src/db/schema.ts';
 import type { WorkerServices } from '../../src/jobs/job.ts';
+import type { LogStream } from '../../src/observability/logger.ts';
 import { createMailer, type Mailer } from '../../src/mail/mailer.ts';
 import { createScratchDatabase } from './postgres.ts';
 
@@ -19,6 +21,8 @@ export interface TestApp {
   database: Database;
   /** The listening Node server, for tests that act on connections themselves. */
   server: Server;
+  /** The app's logger, for workers a test runs beside it. */
+  log: FastifyBaseLogger;
   /** A real HTTP request to the running app; the body is parsed when it is JSON. */
   request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
   get(path: string, token?: string, headers?: Record<string, string>): Promise<TestResponse>;
@@ -62,13 +66,14 @@ after(async () => {
  * Starts Canopy on a fresh database for one test file and stops it when the file ends:
  * an in-memory PGlite, or, when DATABASE_URL is set, a new database on that server
  * (dropped afterwards). The app listens on a loopback port and tests speak real HTTP.
+ * Logs are off unless TEST_LOG=1, or written to `logStream` for a test that reads them.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: { logStream?: LogStream } = {}): Promise<TestApp> {
   const { database, dropDatabase } = await openFreshDatabase();
   await migrate(database);
   const config = loadConfig({ ...process.env, PUBLIC_BASE_URL: 'http://canopy.test', ...env });
   const secretKey = config.secretKey ?? TEST_SECRET_KEY;
-  const app = await buildApp({ config: { ...config, secretKey }, db: database.db, logger: process.env.TEST_LOG === "1" });
+  const app = await buildApp({ config: { ...config, secretKey }, db: database.db, logger: process.env.TEST_LOG === "1" || options.logStream !== undefined, logStream: options.logStream });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
@@ -100,6 +105,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     db: database.db,
     database,
     server: app.server,
+    log: app.log,
     request,
     get: (path, token, headers) => request('GET', path, { token, headers }),
   };

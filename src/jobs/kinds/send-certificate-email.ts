@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { Language } from '../../core/i18n.ts';
 import { idString } from '../../core/schema.ts';
 import { certificateEmail } from '../../mail/certificate-email.ts';
+import { countEmail } from '../../observability/counters.ts';
 import { certificatePdf } from '../../public/certificates/pdf.ts';
 import { lookUpCertificate } from '../../public/certificates/view.ts';
 import { defineJob } from '../job.ts';
@@ -28,7 +29,7 @@ export const sendCertificateEmail = defineJob({
     const found = await lookUpCertificate(db, { publicBaseUrl, secretKey }, recipient.certificate_id, recipient.language as Language);
     if (found.found !== 'certificate') return { skipped: 'certificate withdrawn' };
     const pdf = await certificatePdf(found.view);
-    const sent = await mailer.send(certificateEmail(found.view, { email: recipient.email, firstName: recipient.first_name }, pdf));
+    const sent = await countEmail('certificate', mailer.send(certificateEmail(found.view, { email: recipient.email, firstName: recipient.first_name }, pdf)));
     await db.updateTable('recipients').set({ email_sent_at: new Date() }).where('id', '=', recipient.id).where('email_sent_at', 'is', null).execute();
     return { recipient_id: recipient.id, via: sent.via, location: sent.location };
   },

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { idString } from '../../core/schema.ts';
+import { countEmail } from '../../observability/counters.ts';
 import { defineJob } from '../job.ts';
 
 /**
@@ -24,7 +25,7 @@ export const sendEndpointDisabledEmail = defineJob({
       ? 'It answered 410 Gone, which tells a sender to stop.'
       : 'Every delivery to it has failed for three days.';
     for (const admin of admins) {
-      await mailer.send({
+      await countEmail('endpoint_disabled', mailer.send({
         to: admin.email,
         subject: `Canopy switched off a webhook endpoint of ${endpoint.company_name}`,
         text: [
@@ -40,7 +41,7 @@ export const sendEndpointDisabledEmail = defineJob({
           '',
           '-- Canopy',
         ].join('\n'),
-      });
+      }));
     }
     return { endpoint_id: endpoint.id, admins: admins.length };
   },

@@ -7,6 +7,7 @@ import { derivedKey } from '../../core/secrets.ts';
 import { createLimiter } from '../../http/rate-limit.ts';
 import type { ModuleOptions } from '../../http/module.ts';
 import { normalizeGiftCode } from '../../modules/gift-codes/code.ts';
+import { countRateLimited } from '../../observability/counters.ts';
 import { type Claimant, claimGiftCodeByCode } from '../../modules/gift-codes/service.ts';
 import { longDate, TEXTS } from '../../views/texts.ts';
 import { countryName, page, pageLanguage } from '../page.ts';
@@ -46,13 +47,19 @@ export const giftPages: FastifyPluginAsync<ModuleOptions> = async (app, { db, co
     return message(reply, 500, language, { heading: t.somethingWrongTitle, text: t.somethingWrongBody });
   });
 
-  /** A client past its failed look-ups gets 429 and a page saying when to try again. */
-  const refuseWhileLimited = async (request: FastifyRequest, reply: FastifyReply, language: Language) => {
+  /**
+   * A client past its failed look-ups gets 429 and a page saying when to try again; true when
+   * it was refused. A boolean, not the reply: a Reply is a thenable, so an async function
+   * returning one resolves to undefined and the caller would carry on as if not refused.
+   */
+  const refuseWhileLimited = async (request: FastifyRequest, reply: FastifyReply, language: Language): Promise<boolean> => {
     const wait = await failedLookups.waitFor(request.ip);
-    if (wait === 0) return null;
+    if (wait === 0) return false;
     const t = TEXTS[language];
     reply.header('Retry-After', String(wait));
-    return message(reply, 429, language, { heading: t.tooManyTitle, text: t.tooManyBody(t.minutes(Math.ceil(wait / 60))), linkUrl: `/gift?lang=${language}`, linkText: t.typeCode });
+    message(reply, 429, language, { heading: t.tooManyTitle, text: t.tooManyBody(t.minutes(Math.ceil(wait / 60))), linkUrl: `/gift?lang=${language}`, linkText: t.typeCode });
+    countRateLimited('gift_lookup');
+    return true;
   };
 
   /** An unknown code: counted against the client address, then a page that says so. */
@@ -75,8 +82,7 @@ export const giftPages: FastifyPluginAsync<ModuleOptions> = async (app, { db, co
 
   app.get<{ Params: { code: string } }>('/gift/:code', { schema: { hide: true } }, async (request, reply) => {
     const language = pageLanguage(request);
-    const limited = await refuseWhileLimited(request, reply, language);
-    if (limited) return limited;
+    if (await refuseWhileLimited(request, reply, language)) return reply;
     const code = normalizeGiftCode(request.params.code);
     const gift = code ? await lookUpGiftCode(db, config.publicBaseUrl, code, language) : null;
     if (!gift) return unknownCode(request, reply, language);
@@ -91,8 +97,7 @@ export const giftPages: FastifyPluginAsync<ModuleOptions> = async (app, { db, co
     { schema: { hide: true }, preHandler: app.csrfProtection },
     async (request, reply) => {
       const language = pageLanguage(request);
-      const limited = await refuseWhileLimited(request, reply, language);
-      if (limited) return limited;
+      if (await refuseWhileLimited(request, reply, language)) return reply;
       const code = normalizeGiftCode(request.params.code);
       if (!code) return unknownCode(request, reply, language);
       const form = readClaimForm(request.body ?? {}, language);
