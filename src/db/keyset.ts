@@ -34,15 +34,15 @@ export async function keysetPage<DB, TB extends keyof DB, O>(
   const sort = sql.ref(options.sortColumn);
   const tiebreak = sql.ref(options.tiebreakColumn);
   let page = filtered;
-  if (options.startingAfter) {
-    const cursor = await scope
-      .clearSelect()
-      .select([sql<Date | string>`${sort}`.as('sort_value'), sql<string | number>`${tiebreak}`.as('tiebreak_value')])
-      .where(sql<boolean>`${sql.ref(options.idColumn)} = ${options.startingAfter}`)
-      .executeTakeFirst() as { sort_value: Date | string; tiebreak_value: string | number } | undefined;
-    if (!cursor) throw errors.startingAfterUnknown(options.startingAfter);
-    page = page.where(sql<boolean>`(${sort}, ${tiebreak}) < (${cursor.sort_value}, ${cursor.tiebreak_value})`);
-  }
+  // The cursor is a subquery of the page's own statement: one round trip, not two. An
+  // unknown id makes it NULL and the page empty, so only an empty page looks it up, to
+  // tell "past the end" from "no such object".
+  const cursor = options.startingAfter === undefined ? null : scope
+    .clearSelect()
+    .select([sql<unknown>`${sort}`.as('sort_value'), sql<unknown>`${tiebreak}`.as('tiebreak_value')])
+    .where(sql<boolean>`${sql.ref(options.idColumn)} = ${options.startingAfter}`);
+  if (cursor) page = page.where(sql<boolean>`(${sort}, ${tiebreak}) < (${cursor})`);
   const rows = await page.orderBy(sort, 'desc').orderBy(tiebreak, 'desc').limit(limit + 1).execute();
+  if (cursor && rows.length === 0 && !(await cursor.executeTakeFirst())) throw errors.startingAfterUnknown(options.startingAfter!);
   return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
 }
