@@ -76,7 +76,24 @@ export function verificationSummary(latest: VerificationObject | undefined) {
 }
 
 /** The latest verification of each project, presented, keyed by project id. */
-export async function latestVerificationByProject(ctx: ReadContext, projectIds: readonly string[]) {
+export function latestVerificationByProject(ctx: ReadContext, projectIds: readonly string[]) {
+  // A page of allocations with planting and project expanded asks for the same projects'
+  // verifications twice, at the same moment: the second asker shares the first's query.
+  const key = [...new Set(projectIds)].sort().join(',');
+  const asked = verificationsAsked.get(ctx) ?? new Map<string, ReturnType<typeof loadLatestVerifications>>();
+  verificationsAsked.set(ctx, asked);
+  let loading = asked.get(key);
+  if (!loading) {
+    loading = loadLatestVerifications(ctx, projectIds);
+    asked.set(key, loading);
+  }
+  return loading;
+}
+
+/** Per reader (a request's context): its verification queries under way or done, by project ids. */
+const verificationsAsked = new WeakMap<ReadContext, Map<string, ReturnType<typeof loadLatestVerifications>>>();
+
+async function loadLatestVerifications(ctx: ReadContext, projectIds: readonly string[]) {
   const rows = await latestVerifications(ctx, projectIds);
   return new Map(rows.map((row) => [row.project_id, presentVerification(row, ctx.language)]));
 }
