@@ -9,6 +9,8 @@ import { isCalendarDate, isTimestamp } from './core/formats.ts';
 import { newId } from './core/ids.ts';
 import type { DB } from './db/schema.ts';
 import { foundationRoutes } from './foundation/routes.ts';
+import { createReadiness, type Readiness } from './health/readiness.ts';
+import { healthRoutes } from './health/routes.ts';
 import { authenticateV2 } from './http/auth.ts';
 import { clientErrorHandler, connectHandler, requireHostHeader } from './http/client-errors.ts';
 import { BODY_LIMIT_BYTES, errorHandler } from './http/error-handler.ts';
@@ -16,6 +18,7 @@ import { registerIdempotency } from './http/idempotency.ts';
 import { guardJsonBodies } from './http/json-body.ts';
 import type { ApiModule, AppConfig, ModuleOptions } from './http/module.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { serverTimeouts } from './http/timeouts.ts';
 import { validatorsFor } from './http/validation.ts';
 import { allocationsModule } from './modules/allocations/index.ts';
 import { certificatesModule } from './modules/certificates/index.ts';
@@ -70,18 +73,22 @@ export interface AppOptions {
   config: AppConfig;
   db: Kysely<DB>;
   logger?: boolean;
+  /** What /readyz reports; the process's own (which shutdown marks) in main.ts, else one of this app's. */
+  readiness?: Readiness;
 }
 
-/** Builds the HTTP app: the cross-cutting edge, then every surface from one list. */
-export async function buildApp({ config, db, logger = true }: AppOptions) {
+/** Builds the HTTP app: the cross-cutting edge, then every surface from one list, and the health probes. */
+export async function buildApp({ config, db, logger = true, readiness }: AppOptions) {
+  const timeouts = serverTimeouts(config.timeouts);
   const app = Fastify({
+    ...timeouts.fastify,
     logger: logger ? { level: config.logLevel } : false,
     genReqId: () => newId('request'),
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: BODY_LIMIT_BYTES,
     // Requests Node's parser refuses, and HTTP/1.1 without Host, get the one shape too (http/client-errors.ts).
     clientErrorHandler: clientErrorHandler(config.publicBaseUrl),
-    http: { requireHostHeader: false },
+    http: { requireHostHeader: false, ...timeouts.node },
     ajv: { customOptions: AJV_OPTIONS, plugins: [formatsPlugin] },
     schemaController: validatorsFor(AJV_OPTIONS),
     // Errors Fastify raises before routing (a malformed percent-encoded URL) get the one shape too.
@@ -112,6 +119,22 @@ export async function buildApp({ config, db, logger = true }: AppOptions) {
   }
 
   for (const surface of SURFACES) await app.register(surface.routes, { prefix: surface.prefix, config, db });
+  await app.register(healthRoutes, { readiness: readiness ?? createReadiness(db) });
+  return app;
+}
+
+/** The HTTP app of a `canopy serve --role worker` process: the health probes only, for its orchestrator. */
+export async function buildHealthApp({ config, readiness, logger = true }: { config: Pick<AppConfig, 'logLevel' | 'publicBaseUrl' | 'timeouts'>; readiness: Readiness; logger?: boolean }) {
+  const timeouts = serverTimeouts(config.timeouts);
+  const app = Fastify({ ...timeouts.fastify, http: timeouts.node, logger: logger ? { level: config.logLevel } : false, genReqId: () => newId('request') });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('Request-Id', request.id);
+  });
+  app.setErrorHandler(errorHandler(config.publicBaseUrl));
+  app.setNotFoundHandler((request) => {
+    throw errors.routeNotFound(request.method, request.url);
+  });
+  await app.register(healthRoutes, { readiness });
   return app;
 }
 

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { chmodSync, unlinkSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,15 +11,45 @@ import { databaseCommands, findCommand } from '../cli/commands.ts';
  * server's own open database. Other processes cannot open the folder while it runs.
  */
 const SOCKET_NAME = 'canopy.sock';
-/** sun_path holds 108 bytes on Linux (104 on macOS); deep data folders fall back to the temp dir. */
-const MAX_SOCKET_PATH_BYTES = 100;
+/** sun_path holds 108 bytes on Linux (104 on macOS). */
+export const MAX_SOCKET_PATH_BYTES = 100;
 const MAX_REQUEST_BYTES = 1024 * 1024;
+/** What mkdtemp puts after the prefix. */
+const RANDOM_SUFFIX = 'XXXXXX';
 
-export function controlSocketPath(dataDir: string): string {
+export interface ControlSocketPlace {
+  path: string;
+  /** Removes the private folder made for the socket, if one was; safe to call more than once. */
+  dispose(): void;
+}
+
+/**
+ * Where `serve` puts its control socket; the folder lock records it, which is how the CLI
+ * finds it. In the data folder (0700) when the path fits a socket address. A deeper folder
+ * gets a folder of its own, made by mkdtemp (a random name, created 0700 or not at all),
+ * under $XDG_RUNTIME_DIR (the user's own) or else the temp folder: never a name another
+ * local user could predict and create first, to take the commands (and the tokens they
+ * print) or to keep serve from starting. Removed at stop (and at exit); a SIGKILLed serve
+ * leaves an empty folder behind.
+ */
+export function controlSocketPlace(dataDir: string, env: Record<string, string | undefined> = process.env): ControlSocketPlace {
   const inDataDir = path.join(dataDir, SOCKET_NAME);
-  if (Buffer.byteLength(inDataDir) <= MAX_SOCKET_PATH_BYTES) return inDataDir;
-  const digest = createHash('sha256').update(dataDir).digest('hex').slice(0, 16);
-  return path.join(os.tmpdir(), `canopy-${digest}.sock`);
+  if (Buffer.byteLength(inDataDir) <= MAX_SOCKET_PATH_BYTES) return { path: inDataDir, dispose() {} };
+  const bases = [env.XDG_RUNTIME_DIR, os.tmpdir()].filter((base): base is string => Boolean(base && path.isAbsolute(base)));
+  const base = bases.find((dir) => Buffer.byteLength(path.join(dir, `canopy-${RANDOM_SUFFIX}`, SOCKET_NAME)) <= MAX_SOCKET_PATH_BYTES);
+  if (!base) {
+    const message = `No place for the control socket: ${inDataDir} is longer than a socket path may be (${MAX_SOCKET_PATH_BYTES} bytes), ` +
+      `and so is one under ${bases.join(' or ')}. Use a shorter CANOPY_DATA_DIR, or set TMPDIR to a short folder of your own.`;
+    // A code marks it as the operator's to fix: the CLI prints the message alone.
+    throw Object.assign(new Error(message), { code: 'CANOPY_SOCKET_PATH' });
+  }
+  const dir = mkdtempSync(path.join(base, 'canopy-'));
+  const dispose = () => {
+    process.removeListener('exit', dispose);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.on('exit', dispose);
+  return { path: path.join(dir, SOCKET_NAME), dispose };
 }
 
 export interface ControlLog {
