@@ -99,9 +99,11 @@ export async function buildApp({ config, db, logger = true, readiness }: AppOpti
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  const probes = readiness ?? createReadiness(db);
   app.server.on('connect', connectHandler(config.publicBaseUrl, app.log));
   app.addHook('onSend', async (request, reply) => {
     reply.header('Request-Id', request.id);
+    closeConnectionWhileDraining(probes, reply);
   });
   app.addHook('onRequest', requireHostHeader);
   guardJsonBodies(app);
@@ -119,7 +121,7 @@ export async function buildApp({ config, db, logger = true, readiness }: AppOpti
   }
 
   for (const surface of SURFACES) await app.register(surface.routes, { prefix: surface.prefix, config, db });
-  await app.register(healthRoutes, { readiness: readiness ?? createReadiness(db) });
+  await app.register(healthRoutes, { readiness: probes });
   return app;
 }
 
@@ -129,6 +131,7 @@ export async function buildHealthApp({ config, readiness, logger = true }: { con
   const app = Fastify({ ...timeouts.fastify, http: timeouts.node, logger: logger ? { level: config.logLevel } : false, genReqId: () => newId('request') });
   app.addHook('onSend', async (request, reply) => {
     reply.header('Request-Id', request.id);
+    closeConnectionWhileDraining(readiness, reply);
   });
   app.setErrorHandler(errorHandler(config.publicBaseUrl));
   app.setNotFoundHandler((request) => {
@@ -136,6 +139,15 @@ export async function buildHealthApp({ config, readiness, logger = true }: { con
   });
   await app.register(healthRoutes, { readiness });
   return app;
+}
+
+/**
+ * Once the process is shutting down, an answer closes its connection: a request routed
+ * before the stop began (its body still arriving) is answered, and the kept-alive
+ * connection does not outlive it, so the client's next request goes to another process.
+ */
+function closeConnectionWhileDraining(readiness: Readiness, reply: FastifyReply): void {
+  if (readiness.shuttingDown) reply.header('Connection', 'close');
 }
 
 /**

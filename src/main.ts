@@ -34,7 +34,20 @@ export interface StopResult {
   ms: number;
   /** What was still under way when the grace period ended. */
   unfinished: string[];
+  /** Jobs and webhook deliveries of that unfinished work given back (their leases released) for other workers to take at once. */
+  leasesReleased: number;
 }
+
+interface DrainingPart {
+  name: string;
+  /** Finishes what is under way, taking nothing new. */
+  stop: () => Promise<void>;
+  /** When stop() does not end within the grace period: gives back the leases of what it holds; returns how many. */
+  releaseLeases?: () => Promise<number>;
+}
+
+/** How long giving leases back may take before the process exits anyway (then they run out instead). */
+const RELEASE_LEASES_MS = 2000;
 
 export interface RunningCanopy {
   /** Where the API (or, for a worker, the health probes) listens, with the port actually bound (PORT=0 picks a free one). */
@@ -48,8 +61,9 @@ export interface RunningCanopy {
    * connection and lets requests in flight finish; the job worker finishes the job in hand
    * and the delivery worker its attempts in flight, claiming nothing new; the control
    * socket finishes its commands. Then the database closes and the folder is freed. When
-   * that takes longer than `graceMs`, it resolves with `finished: false` and leaves
-   * everything open: the caller exits, and the leases of what was cut off run out.
+   * that takes longer than `graceMs`, the jobs and webhook deliveries still under way are
+   * given back (their leases released, so another worker takes them at once) and it
+   * resolves with `finished: false`, everything else left open: the caller exits.
    */
   stop(graceMs?: number): Promise<StopResult>;
 }
@@ -104,8 +118,8 @@ export async function startCanopy(config: Config, options: StartOptions): Promis
     const url = listeningUrl(config.host, app.server.address());
     const log = app.log;
 
-    /** What must finish before the database may close, by name for the log. */
-    const draining: { name: string; stop: () => Promise<void> }[] = [];
+    /** What must finish before the database may close, by name for the log; what holds leases gives them back when it cannot finish. */
+    const draining: DrainingPart[] = [];
     if (role !== 'worker') draining.push({ name: 'HTTP requests', stop: () => app.close() });
 
     if (role !== 'api') {
@@ -114,7 +128,7 @@ export async function startCanopy(config: Config, options: StartOptions): Promis
       if (!config.smtpUrl) log.info({ outbox: outboxDir }, 'no SMTP_URL: email is written as .eml files into the outbox');
       const worker = startWorker(database.db, { services: { publicBaseUrl: config.publicBaseUrl, secretKey, mailer }, log });
       cleanups.push(() => worker.stop());
-      draining.push({ name: 'the job in hand', stop: () => worker.stop() });
+      draining.push({ name: 'the job in hand', stop: () => worker.stop(), releaseLeases: () => worker.releaseLeases() });
       if (config.webhookAllowPrivateUrls) {
         log.warn('WEBHOOK_ALLOW_PRIVATE_URLS is on: webhook endpoints may use http and private or loopback addresses. For local development only.');
       }
@@ -123,7 +137,7 @@ export async function startCanopy(config: Config, options: StartOptions): Promis
         leaseSeconds: config.webhookLeaseSeconds, listenUrl: config.databaseUrl, log,
       });
       cleanups.push(() => deliveries.stop());
-      draining.push({ name: 'webhook attempts in flight', stop: () => deliveries.stop() });
+      draining.push({ name: 'webhook attempts in flight', stop: () => deliveries.stop(), releaseLeases: () => deliveries.releaseLeases() });
     }
 
     if (socket) {
@@ -141,8 +155,9 @@ export async function startCanopy(config: Config, options: StartOptions): Promis
         log.info({ role, grace_ms: graceMs }, 'shutting down: finishing what is in flight');
         const unfinished = await drain(draining, graceMs);
         if (unfinished.length > 0) {
-          log.error({ unfinished, grace_ms: graceMs }, 'shutdown grace period over: exiting with work unfinished; its leases will run out');
-          return { finished: false, ms: Date.now() - startedAt, unfinished };
+          const released = await releaseLeases(draining.filter((part) => unfinished.includes(part.name)));
+          log.error({ unfinished, grace_ms: graceMs, leases_released: released }, 'shutdown grace period over: exiting with work unfinished, given back to the other workers');
+          return { finished: false, ms: Date.now() - startedAt, unfinished, leasesReleased: released };
         }
         // A worker's health probes answered (readyz 503) until its work was done.
         if (role === 'worker') await app.close();
@@ -151,7 +166,7 @@ export async function startCanopy(config: Config, options: StartOptions): Promis
         socket?.dispose();
         const ms = Date.now() - startedAt;
         log.info({ ms }, 'stopped');
-        return { finished: true, ms, unfinished };
+        return { finished: true, ms, unfinished, leasesReleased: 0 };
       })();
       return stopping;
     };
@@ -166,7 +181,7 @@ export async function startCanopy(config: Config, options: StartOptions): Promis
  * Stops every part at once and waits for all of them, or for the grace period, whichever
  * ends first; returns the names of the parts still under way (none when all finished).
  */
-async function drain(parts: readonly { name: string; stop: () => Promise<void> }[], graceMs: number): Promise<string[]> {
+async function drain(parts: readonly DrainingPart[], graceMs: number): Promise<string[]> {
   const unfinished = new Set(parts.map((part) => part.name));
   const all = Promise.allSettled(parts.map((part) => part.stop().finally(() => unfinished.delete(part.name))));
   let timer: NodeJS.Timeout | undefined;
@@ -176,6 +191,20 @@ async function drain(parts: readonly { name: string; stop: () => Promise<void> }
   await Promise.race([all, graceOver]);
   clearTimeout(timer);
   return [...unfinished];
+}
+
+/** Gives back the leases the unfinished parts hold, within RELEASE_LEASES_MS (a database that does not answer leaves them to run out). */
+async function releaseLeases(parts: readonly DrainingPart[]): Promise<number> {
+  let released = 0;
+  const all = Promise.allSettled(parts.map(async (part) => {
+    released += (await part.releaseLeases?.()) ?? 0;
+  }));
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([all, new Promise((resolve) => {
+    timer = setTimeout(resolve, RELEASE_LEASES_MS);
+  })]);
+  clearTimeout(timer);
+  return released;
 }
 
 async function hasNoCompany(database: Database): Promise<boolean> {

@@ -55,7 +55,10 @@ export const serveCommand: ProcessCommand = {
     if (!input.json) process.stdout.write(`\n${signal}: stopping (up to ${config.shutdownGraceSeconds} s; ${signal === 'SIGINT' ? 'Ctrl-C again' : 'a second signal'} stops at once)...\n`);
     const stopped = await running.stop();
     if (!stopped.finished) {
-      process.stderr.write(`Stopped after the grace period of ${config.shutdownGraceSeconds} s with work unfinished (${stopped.unfinished.join(', ')}); its leases will run out and another process will take it.\n`);
+      process.stderr.write(
+        `Stopped after the grace period of ${config.shutdownGraceSeconds} s with work unfinished (${stopped.unfinished.join(', ')}); ` +
+          `gave back ${stopped.leasesReleased} leased jobs and webhook deliveries for other workers to take now.\n`,
+      );
       process.exit(1);
     }
     if (!input.json) process.stdout.write(`Stopped in ${(stopped.ms / 1000).toFixed(1)} s.\n`);

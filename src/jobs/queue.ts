@@ -101,6 +101,17 @@ export async function failJob(db: Db, job: Job, error: unknown): Promise<{ retry
   return { retryInSeconds, recorded: result.numUpdatedRows > 0n };
 }
 
+/**
+ * Gives a job back without an outcome, so that another worker may claim it at once rather
+ * than when the lease runs out: what a worker that is shutting down does with the job its
+ * grace period cut short. The attempt stays counted (it may have had effects, an email
+ * sent). False when the lease was no longer this claim's.
+ */
+export async function releaseJobLease(db: Db, job: Job): Promise<boolean> {
+  const result = await stillLeased(db, job).set({ locked_until: null }).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 function stillLeased(db: Db, job: Job) {
   return db.updateTable('jobs').where('id', '=', job.id).where('locked_until', '=', job.locked_until);
 }

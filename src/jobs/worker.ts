@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { scheduleHousekeeping } from './housekeeping.ts';
 import type { WorkerServices } from './job.ts';
-import { claimNextJob, completeJob, failJob, type Job, LEASE_RENEW_SECONDS, renewJobLease } from './queue.ts';
+import { claimNextJob, completeJob, failJob, type Job, LEASE_RENEW_SECONDS, releaseJobLease, renewJobLease } from './queue.ts';
 import { type JobKinds, jobKindsByName } from './registry.ts';
 
 export interface WorkerLog {
@@ -28,6 +28,12 @@ export interface WorkerOptions {
 export interface Worker {
   /** Finishes the job in hand, then stops; resolves when the loop has ended. */
   stop(): Promise<void>;
+  /**
+   * Gives the job in hand back (its lease released) so that another worker runs it now:
+   * for a process about to exit without waiting for it (shutdown grace over). Returns
+   * how many jobs were given back (0 or 1).
+   */
+  releaseLeases(): Promise<number>;
 }
 
 const silentLog: WorkerLog = { info() {}, error() {} };
@@ -37,6 +43,7 @@ export function startWorker(db: Kysely<DB>, options: WorkerOptions): Worker {
   const { services, kinds = jobKindsByName(), pollIntervalMs = 1000, housekeepingEveryMs = 3_600_000, leaseRenewMs, log = silentLog } = options;
   let stopping = false;
   let wake = () => {};
+  const inHand = new Set<Job>();
 
   const loop = (async () => {
     let nextHousekeeping = 0;
@@ -47,7 +54,7 @@ export function startWorker(db: Kysely<DB>, options: WorkerOptions): Worker {
           const enqueued = await scheduleHousekeeping(db);
           if (enqueued.length > 0) log.info({ kinds: enqueued }, 'housekeeping jobs enqueued');
         }
-        await runDueJobs(db, { services, kinds, log, leaseRenewMs, shouldStop: () => stopping });
+        await runDueJobs(db, { services, kinds, log, leaseRenewMs, shouldStop: () => stopping, inHand });
       } catch (error) {
         log.error({ err: error }, 'worker could not poll for jobs');
       }
@@ -68,6 +75,16 @@ export function startWorker(db: Kysely<DB>, options: WorkerOptions): Worker {
       wake();
       await loop;
     },
+    async releaseLeases() {
+      stopping = true;
+      let released = 0;
+      for (const job of [...inHand]) {
+        // A renewal landing meanwhile moves the lease on: then give back the renewed one.
+        const lease = job.locked_until;
+        if ((await releaseJobLease(db, job)) || (job.locked_until !== lease && (await releaseJobLease(db, job)))) released++;
+      }
+      return released;
+    },
   };
 }
 
@@ -79,14 +96,19 @@ export function startWorker(db: Kysely<DB>, options: WorkerOptions): Worker {
  */
 export async function runDueJobs(
   db: Kysely<DB>,
-  { services, kinds = jobKindsByName(), log = silentLog, leaseRenewMs = LEASE_RENEW_SECONDS * 1000, shouldStop = () => false }:
-    Pick<WorkerOptions, 'services' | 'kinds' | 'log' | 'leaseRenewMs'> & { shouldStop?: () => boolean },
+  { services, kinds = jobKindsByName(), log = silentLog, leaseRenewMs = LEASE_RENEW_SECONDS * 1000, shouldStop = () => false, inHand = new Set<Job>() }:
+    Pick<WorkerOptions, 'services' | 'kinds' | 'log' | 'leaseRenewMs'> & {
+      shouldStop?: () => boolean;
+      /** Holds the job while it runs, for whoever may have to give it back. */
+      inHand?: Set<Job>;
+    },
 ): Promise<number> {
   let ran = 0;
   while (!shouldStop()) {
     const job = await claimNextJob(db);
     if (!job) break;
     ran++;
+    inHand.add(job);
     const startedAt = Date.now();
     const lease = keepLeased(db, job, leaseRenewMs, log);
     const fields = { job_id: job.id, kind: job.kind, attempts: job.attempts };
@@ -99,6 +121,8 @@ export async function runDueJobs(
       await lease.stop();
       const { retryInSeconds, recorded } = await failJob(db, job, error);
       log.error({ ...fields, retry_in_s: retryInSeconds, lease_lost: !recorded || undefined, err: error }, 'job failed');
+    } finally {
+      inHand.delete(job);
     }
   }
   return ran;
