@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type CommandContext, type CommandResult, executeCommand } from '../cli/command.ts';
 import { databaseCommands, findCommand } from '../cli/commands.ts';
+import { refuseOthers } from '../db/private-folder.ts';
 
 /**
  * The control channel of a running `canopy serve` on the embedded database: a Unix
@@ -75,6 +76,8 @@ export async function startControlServer(socketPath: string, ctx: CommandContext
       },
     );
   });
+  // Only in a folder of our own that nobody else may enter: the data folder, or the one controlSocketPlace made.
+  refuseOthers(path.dirname(socketPath), 'The folder of the control socket', { privateMode: true });
   // We hold the folder lock, so a socket file left here belongs to a process that is gone.
   unlinkQuietly(socketPath);
   await new Promise<void>((resolve, reject) => {
@@ -119,8 +122,21 @@ async function readBody(request: http.IncomingMessage): Promise<string> {
 /** The socket exists in the lock file but nobody answers yet (serve still starting) or any more. */
 export class ControlUnavailableError extends Error {}
 
-/** Sends a command line to a running server and returns what the command produced there. */
+/**
+ * Sends a command line to a running server and returns what the command produced there.
+ * Only to a socket of this user's, in a folder no other user may enter: commands print
+ * tokens, and a socket someone else put there would receive the command and could answer
+ * anything (ForeignPathError).
+ */
 export async function sendToControlSocket(socketPath: string, argv: readonly string[]): Promise<CommandResult> {
+  try {
+    refuseOthers(path.dirname(socketPath), 'The folder of the control socket', { privateMode: true });
+    refuseOthers(socketPath, 'The control socket');
+  } catch (error) {
+    // Not there (yet, or any more): serve is starting or just stopped.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ControlUnavailableError((error as Error).message);
+    throw error;
+  }
   const body = JSON.stringify({ argv });
   return new Promise<CommandResult>((resolve, reject) => {
     const request = http.request(
