@@ -48,6 +48,24 @@ function dribble(head: string, options: { headAtOnce: boolean; body?: string }):
   return { startedAt, received: () => received, closedAt: () => closedAt, stop: () => socket.destroy() };
 }
 
+/** The median latency of ordinary requests may be at most this (or three times what it was without slow clients, on a busy machine). */
+const LATENCY_BOUND_MS = 250;
+
+/** Eight ordinary requests, one after another with a pause between: /healthz and an authenticated /v2/me. */
+async function ordinaryRequests() {
+  const answers = [];
+  for (let i = 0; i < 4; i++) {
+    answers.push(await timed('/healthz'), await timed('/v2/me', company.live));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return answers;
+}
+
+function median(answers: readonly { ms: number }[]): number {
+  const sorted = answers.map((answer) => answer.ms).sort((a, b) => a - b);
+  return (sorted[Math.floor((sorted.length - 1) / 2)]! + sorted[Math.ceil((sorted.length - 1) / 2)]!) / 2;
+}
+
 async function timed(path: string, token?: string) {
   const started = performance.now();
   const response = await fetch(`${app.baseUrl}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
@@ -61,7 +79,7 @@ describe('slow clients', () => {
     for (const connection of open) connection.stop();
   });
 
-  test('50 connections sending a body a byte a second: ordinary requests answer at once; each is closed with 408 after the timeout', async () => {
+  test('50 connections sending a body a byte a second: ordinary requests answer at once; each is closed with 408 after the timeout', async (t) => {
     const head = [
       'POST /v2/recipients HTTP/1.1',
       `Host: 127.0.0.1:${port}`,
@@ -75,25 +93,26 @@ describe('slow clients', () => {
     // Warm: the first request of a process compiles its route's serializer and the first queries.
     await timed('/healthz');
     await timed('/v2/me', company.live);
+    const baseline = await ordinaryRequests();
     const slow = Array.from({ length: 50 }, () => dribble(head, { headAtOnce: true, body: `{"trees": 1, "message": "${'x'.repeat(970)}"}` }));
     open.push(...slow);
     await new Promise((resolve) => setTimeout(resolve, 300));
 
-    const answers = [];
-    for (let i = 0; i < 4; i++) {
-      answers.push(await timed('/healthz'), await timed('/v2/me', company.live));
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    }
-    for (const answer of answers) {
-      assert.equal(answer.status, 200);
-      assert.ok(answer.ms < 500, `answered in ${answer.ms.toFixed(0)} ms while 50 clients dribble`);
-    }
+    const during = await ordinaryRequests();
+    for (const answer of during) assert.equal(answer.status, 200);
+    // Relative to the same requests just before, so that a busy machine (CI, other test files) does not fail it.
+    const bound = Math.max(LATENCY_BOUND_MS, 3 * median(baseline));
+    assert.ok(median(during) < bound, `median ${median(during).toFixed(0)} ms while 50 clients dribble, ${median(baseline).toFixed(0)} ms before`);
+    assert.ok(Math.max(...during.map((answer) => answer.ms)) < 2000, `slowest ${Math.max(...during.map((answer) => answer.ms)).toFixed(0)} ms`);
+    t.diagnostic(`ordinary requests (healthz, /v2/me): median ${median(baseline).toFixed(1)} ms before, ${median(during).toFixed(1)} ms (slowest ${Math.max(...during.map((a) => a.ms)).toFixed(1)} ms) with 50 dribbling clients`);
 
-    await until(() => slow.every((connection) => connection.closedAt() !== undefined), (REQUEST_TIMEOUT_SECONDS + 4) * 1000);
+    await until(() => slow.every((connection) => connection.closedAt() !== undefined), (REQUEST_TIMEOUT_SECONDS + 6) * 1000);
+    const held = slow.map((connection) => (connection.closedAt() as number) - connection.startedAt);
+    t.diagnostic(`the 50 dribbling connections were closed after ${Math.min(...held)}-${Math.max(...held)} ms (REQUEST_TIMEOUT_SECONDS=${REQUEST_TIMEOUT_SECONDS})`);
     for (const connection of slow) {
       const heldMs = (connection.closedAt() as number) - connection.startedAt;
       // The timeout, plus up to a second for Node's check of it, plus scheduling on a busy machine.
-      assert.ok(heldMs >= REQUEST_TIMEOUT_SECONDS * 1000 - 100 && heldMs < (REQUEST_TIMEOUT_SECONDS + 2.5) * 1000, `held ${heldMs} ms`);
+      assert.ok(heldMs >= REQUEST_TIMEOUT_SECONDS * 1000 - 100 && heldMs < (REQUEST_TIMEOUT_SECONDS + 4) * 1000, `held ${heldMs} ms`);
       assert.match(connection.received(), /^HTTP\/1\.1 408 Request Timeout\r\n/);
       assert.match(connection.received(), /"code":"request_timeout"/);
     }
@@ -106,9 +125,9 @@ describe('slow clients', () => {
     open.push(...slow);
     const answer = await timed('/healthz');
     assert.ok(answer.ms < 500, `answered in ${answer.ms.toFixed(0)} ms`);
-    await until(() => slow.every((connection) => connection.closedAt() !== undefined), (REQUEST_TIMEOUT_SECONDS + 4) * 1000);
+    await until(() => slow.every((connection) => connection.closedAt() !== undefined), (REQUEST_TIMEOUT_SECONDS + 6) * 1000);
     for (const connection of slow) {
-      assert.ok((connection.closedAt() as number) - connection.startedAt < (REQUEST_TIMEOUT_SECONDS + 2.5) * 1000);
+      assert.ok((connection.closedAt() as number) - connection.startedAt < (REQUEST_TIMEOUT_SECONDS + 4) * 1000);
       assert.match(connection.received(), /^HTTP\/1\.1 408 /);
     }
   });
