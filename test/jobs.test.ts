@@ -137,6 +137,30 @@ describe('background worker (the one serve runs)', () => {
     assert.equal((await app.db.selectFrom('jobs').select('id').execute()).length, 0);
   });
 
+  test('a stopping worker gives the job in hand back: another claims it at once, and the cut-off run records nothing', async () => {
+    let finish = () => {};
+    let markStarted = () => {};
+    const started = new Promise<void>((resolve) => (markStarted = resolve));
+    const stuck = kind('stuck', async () => {
+      markStarted();
+      await new Promise<void>((resolve) => (finish = resolve));
+      return undefined;
+    });
+    const id = await enqueueJob(app.db, stuck, {});
+    const worker = startWorker(app.db, { services: testWorkerServices(), pollIntervalMs: 20, kinds: jobKindsByName([stuck]) });
+    await started;
+    assert.equal(await worker.releaseLeases(), 1);
+    const released = await app.db.selectFrom('jobs').select(['attempts', 'locked_until']).where('id', '=', id).executeTakeFirstOrThrow();
+    assert.deepEqual(released, { attempts: 1, locked_until: null }, 'no lease on it, the attempt still counted');
+    const other = await claimNextJob(app.db);
+    assert.equal(other?.id, id, 'another worker claims it at once');
+    finish();
+    await worker.stop();
+    assert.ok(await app.db.selectFrom('jobs').select('id').where('id', '=', id).executeTakeFirst(), 'the cut-off run did not complete it');
+    assert.equal(await completeJob(app.db, other!), true);
+    await app.db.deleteFrom('jobs').execute();
+  });
+
   test('housekeeping scheduled by several workers at once is enqueued once', async () => {
     const results = await Promise.all(Array.from({ length: 4 }, () => scheduleHousekeeping(app.db)));
     assert.equal(results.flat().length, 3);
