@@ -9,6 +9,8 @@ import { isCalendarDate, isTimestamp } from './core/formats.ts';
 import { newId } from './core/ids.ts';
 import type { DB } from './db/schema.ts';
 import { foundationRoutes } from './foundation/routes.ts';
+import { createReadiness, type Readiness } from './health/readiness.ts';
+import { healthRoutes } from './health/routes.ts';
 import { authenticateV2 } from './http/auth.ts';
 import { clientErrorHandler, connectHandler, requireHostHeader } from './http/client-errors.ts';
 import { BODY_LIMIT_BYTES, errorHandler } from './http/error-handler.ts';
@@ -16,6 +18,7 @@ import { registerIdempotency } from './http/idempotency.ts';
 import { guardJsonBodies } from './http/json-body.ts';
 import type { ApiModule, AppConfig, ModuleOptions } from './http/module.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { serverTimeouts } from './http/timeouts.ts';
 import { validatorsFor } from './http/validation.ts';
 import { allocationsModule } from './modules/allocations/index.ts';
 import { certificatesModule } from './modules/certificates/index.ts';
@@ -73,11 +76,15 @@ export interface AppOptions {
   logger?: boolean;
   /** Where the log lines go instead of stdout (a test reading them). */
   logStream?: LogStream;
+  /** What /readyz reports; the process's own (which shutdown marks) in main.ts, else one of this app's. */
+  readiness?: Readiness;
 }
 
-/** Builds the HTTP app: the cross-cutting edge, then every surface from one list. */
-export async function buildApp({ config, db, logger = true, logStream }: AppOptions) {
+/** Builds the HTTP app: the cross-cutting edge, then every surface from one list, and the health probes. */
+export async function buildApp({ config, db, logger = true, logStream, readiness }: AppOptions) {
+  const timeouts = serverTimeouts(config.timeouts);
   const app = Fastify({
+    ...timeouts.fastify,
     logger: logger ? loggerOptions(config.logLevel, logStream) : false,
     // One line per request (observability/request-log.ts) instead of Fastify's two.
     logController: new RequestLog(),
@@ -86,7 +93,7 @@ export async function buildApp({ config, db, logger = true, logStream }: AppOpti
     bodyLimit: BODY_LIMIT_BYTES,
     // Requests Node's parser refuses, and HTTP/1.1 without Host, get the one shape too (http/client-errors.ts).
     clientErrorHandler: clientErrorHandler(config.publicBaseUrl),
-    http: { requireHostHeader: false },
+    http: { requireHostHeader: false, ...timeouts.node },
     ajv: { customOptions: AJV_OPTIONS, plugins: [formatsPlugin] },
     schemaController: validatorsFor(AJV_OPTIONS),
     // Errors Fastify raises before routing (a malformed percent-encoded URL) get the one shape too.
@@ -99,9 +106,11 @@ export async function buildApp({ config, db, logger = true, logStream }: AppOpti
 
   // First, so that its response hook counts every route registered after it.
   registerMetrics(app, { db, metricsToken: config.metricsToken });
+  const probes = readiness ?? createReadiness(db);
   app.server.on('connect', connectHandler(config.publicBaseUrl, app.log));
   app.addHook('onSend', async (request, reply) => {
     reply.header('Request-Id', request.id);
+    closeConnectionWhileDraining(probes, reply);
   });
   app.addHook('onRequest', requireHostHeader);
   guardJsonBodies(app);
@@ -119,7 +128,40 @@ export async function buildApp({ config, db, logger = true, logStream }: AppOpti
   }
 
   for (const surface of SURFACES) await app.register(surface.routes, { prefix: surface.prefix, config, db });
+  await app.register(healthRoutes, { readiness: probes });
   return app;
+}
+
+/** The HTTP app of a `canopy serve --role worker` process: the health probes only, for its orchestrator. */
+export async function buildHealthApp({ config, db, readiness, logger = true }: {
+  config: Pick<AppConfig, 'logLevel' | 'publicBaseUrl' | 'timeouts' | 'metricsToken'>;
+  db: Kysely<DB>;
+  readiness: Readiness;
+  logger?: boolean;
+}) {
+  const timeouts = serverTimeouts(config.timeouts);
+  const app = Fastify({ ...timeouts.fastify, http: timeouts.node, logger: logger ? loggerOptions(config.logLevel) : false, genReqId: () => newId('request') });
+  // A worker's deliveries and emails are counted in its own process: it is scraped here.
+  registerMetrics(app, { db, metricsToken: config.metricsToken });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('Request-Id', request.id);
+    closeConnectionWhileDraining(readiness, reply);
+  });
+  app.setErrorHandler(errorHandler(config.publicBaseUrl));
+  app.setNotFoundHandler((request) => {
+    throw errors.routeNotFound(request.method, request.url);
+  });
+  await app.register(healthRoutes, { readiness });
+  return app;
+}
+
+/**
+ * Once the process is shutting down, an answer closes its connection: a request routed
+ * before the stop began (its body still arriving) is answered, and the kept-alive
+ * connection does not outlive it, so the client's next request goes to another process.
+ */
+function closeConnectionWhileDraining(readiness: Readiness, reply: FastifyReply): void {
+  if (readiness.shuttingDown) reply.header('Connection', 'close');
 }
 
 /**

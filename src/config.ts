@@ -36,6 +36,17 @@ export interface Config {
   mailFrom: string;
   /** When set, GET /metrics answers only `Authorization: Bearer <this>`; when null, only local connections no proxy forwarded. */
   metricsToken: string | null;
+  /** How long clients may take, so that slow ones cannot hold the server (http/timeouts.ts). */
+  timeouts: {
+    /** The whole request, headers and body, must arrive within this. */
+    requestSeconds: number;
+    /** The request line and headers must arrive within this (never more than requestSeconds). */
+    headersSeconds: number;
+    /** An idle kept-alive connection is closed after this; longer than a proxy in front keeps its idle connections. */
+    keepAliveSeconds: number;
+  };
+  /** On SIGTERM or SIGINT, how long in-flight requests, the job in hand and webhook attempts get to finish before the process exits anyway. */
+  shutdownGraceSeconds: number;
 }
 
 /**
@@ -45,6 +56,18 @@ export interface Config {
  */
 export const DEFAULT_WEBHOOK_LEASE_SECONDS = 30;
 export const MIN_WEBHOOK_LEASE_SECONDS = 15;
+
+/**
+ * Node's default is no limit on the whole request (Fastify's requestTimeout is 0): a client
+ * sending a body a byte at a time held a connection for ever. 72 s of keep-alive is
+ * Fastify's default, above the 60 s idle timeout of the common load balancers, so that the
+ * proxy, not Canopy, closes an idle connection (the other way round it may send a request
+ * on a connection Canopy is closing). 25 s of grace fits in Kubernetes' 30 s.
+ */
+export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 30;
+export const MAX_HEADERS_TIMEOUT_SECONDS = 10;
+export const DEFAULT_KEEP_ALIVE_TIMEOUT_SECONDS = 72;
+export const DEFAULT_SHUTDOWN_GRACE_SECONDS = 25;
 
 /** At least 256 bits written as text: `openssl rand -hex 32` gives 64 characters. */
 const MIN_SECRET_KEY_LENGTH = 32;
@@ -140,6 +163,9 @@ export function loadConfig(env: Env = process.env): Config {
   if (metricsToken !== null && (metricsToken.length < MIN_SECRET_KEY_LENGTH || /[^\x21-\x7e]/.test(metricsToken))) {
     problems.push(`METRICS_TOKEN must be at least ${MIN_SECRET_KEY_LENGTH} characters without spaces; generate one with: openssl rand -hex 32`);
   }
+  const requestTimeoutSeconds = limit('REQUEST_TIMEOUT_SECONDS', DEFAULT_REQUEST_TIMEOUT_SECONDS);
+  const keepAliveTimeoutSeconds = limit('KEEP_ALIVE_TIMEOUT_SECONDS', DEFAULT_KEEP_ALIVE_TIMEOUT_SECONDS);
+  const shutdownGraceSeconds = limit('SHUTDOWN_GRACE_SECONDS', DEFAULT_SHUTDOWN_GRACE_SECONDS);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -160,6 +186,12 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl,
     mailFrom,
     metricsToken,
+    timeouts: {
+      requestSeconds: requestTimeoutSeconds,
+      headersSeconds: Math.min(MAX_HEADERS_TIMEOUT_SECONDS, requestTimeoutSeconds),
+      keepAliveSeconds: keepAliveTimeoutSeconds,
+    },
+    shutdownGraceSeconds,
   };
 }
 

@@ -108,4 +108,21 @@ describe('the certificate email', () => {
     const email = await PostalMime.parse(readFileSync(path.join(outboxDir, file!)));
     assert.equal(email.subject, 'Fairbrook Coffee Roasters gave you 1 tree');
   });
+
+  test('a recipient changed before the email went gets one email job, so two workers cannot both send it', async () => {
+    const recipient = await create({ trees: 1, first_name: 'Twice', email: 'twice@example.com', send_email: true });
+    const patched = await app.request('PATCH', `/v2/recipients/${recipient.id}`, { token: company.live, body: { first_name: 'Once' } });
+    assert.equal(patched.status, 200, patched.text);
+    // Both issue jobs run, and nothing else yet (the second reissues nothing: the first already printed the new name).
+    const done: string[] = [];
+    const log = { info: (fields: object) => done.push((fields as { kind: string }).kind), error() {} };
+    await runDueJobs(app.db, { services, log, shouldStop: () => done.length >= 2 });
+    assert.deepEqual(done, ['issue_certificate', 'issue_certificate']);
+    assert.deepEqual(await app.db.selectFrom('jobs').select('id').where('kind', '=', 'issue_certificate').execute(), []);
+    const emailJobs = await app.db.selectFrom('jobs').select('id').where('kind', '=', 'send_certificate_email').execute();
+    assert.equal(emailJobs.length, 1);
+    const before = received.length;
+    await runJobs();
+    assert.equal(received.length, before + 1);
+  });
 });

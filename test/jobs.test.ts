@@ -3,7 +3,7 @@ import { before, describe, test } from 'node:test';
 import { Type } from '@sinclair/typebox';
 import { scheduleHousekeeping } from '../src/jobs/housekeeping.ts';
 import { defineJob, type JobKind } from '../src/jobs/job.ts';
-import { claimNextJob, enqueueJob } from '../src/jobs/queue.ts';
+import { claimNextJob, completeJob, enqueueJob, LEASE_SECONDS } from '../src/jobs/queue.ts';
 import { jobKindsByName } from '../src/jobs/registry.ts';
 import { runDueJobs, startWorker } from '../src/jobs/worker.ts';
 import { createCompany } from '../src/operator/companies.ts';
@@ -97,6 +97,75 @@ describe('background worker (the one serve runs)', () => {
     for (let i = 0; i < 100 && ran === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     await worker.stop();
     assert.equal(ran, 1);
+    await app.db.deleteFrom('jobs').execute();
+  });
+
+  test("a running job's lease is renewed, so a slow job is never taken over", async () => {
+    const leases: number[] = [];
+    const id = await enqueueJob(app.db, kind('slow'), {});
+    const leaseNow = async () => (await app.db.selectFrom('jobs').select('locked_until').where('id', '=', id).executeTakeFirstOrThrow()).locked_until?.getTime() ?? 0;
+    const slow = kind('slow', async () => {
+      for (let i = 0; i < 4; i++) {
+        leases.push(await leaseNow());
+        await new Promise((resolve) => setTimeout(resolve, 120));
+      }
+      return undefined;
+    });
+    assert.equal(await runDueJobs(app.db, { services: testWorkerServices(), kinds: jobKindsByName([slow]), leaseRenewMs: 50 }), 1);
+    assert.ok(leases[0]! > Date.now() + (LEASE_SECONDS - 5) * 1000 - 1000, 'claimed for a lease');
+    assert.ok(leases.at(-1)! > leases[0]!, `renewed while running: ${leases.join(', ')}`);
+    assert.equal((await app.db.selectFrom('jobs').select('id').execute()).length, 0, 'then completed');
+  });
+
+  test('a run whose lease another worker took over records nothing: the new holder completes the job', async () => {
+    const errors: string[] = [];
+    const log = { info() {}, error: (_fields: object, message: string) => errors.push(message) };
+    const id = await enqueueJob(app.db, kind('overtaken'), {});
+    let takenOver: Awaited<ReturnType<typeof claimNextJob>> = null;
+    const overtaken = kind('overtaken', async (db) => {
+      // The lease runs out (a paused process) and another worker claims the job.
+      await db.updateTable('jobs').set({ locked_until: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+      takenOver = await claimNextJob(db);
+      return undefined;
+    });
+    await runDueJobs(app.db, { services: testWorkerServices(), kinds: jobKindsByName([overtaken]), log });
+    assert.deepEqual(errors, ['job done after its lease was lost: another worker may have run it too']);
+    const row = await app.db.selectFrom('jobs').select(['attempts', 'locked_until']).where('id', '=', id).executeTakeFirstOrThrow();
+    assert.equal(row.attempts, 2, 'still there, claimed by the second worker');
+    assert.ok(takenOver);
+    assert.equal(await completeJob(app.db, takenOver), true);
+    assert.equal((await app.db.selectFrom('jobs').select('id').execute()).length, 0);
+  });
+
+  test('a stopping worker gives the job in hand back: another claims it at once, and the cut-off run records nothing', async () => {
+    let finish = () => {};
+    let markStarted = () => {};
+    const started = new Promise<void>((resolve) => (markStarted = resolve));
+    const stuck = kind('stuck', async () => {
+      markStarted();
+      await new Promise<void>((resolve) => (finish = resolve));
+      return undefined;
+    });
+    const id = await enqueueJob(app.db, stuck, {});
+    const worker = startWorker(app.db, { services: testWorkerServices(), pollIntervalMs: 20, kinds: jobKindsByName([stuck]) });
+    await started;
+    assert.equal(await worker.releaseLeases(), 1);
+    const released = await app.db.selectFrom('jobs').select(['attempts', 'locked_until']).where('id', '=', id).executeTakeFirstOrThrow();
+    assert.deepEqual(released, { attempts: 1, locked_until: null }, 'no lease on it, the attempt still counted');
+    const other = await claimNextJob(app.db);
+    assert.equal(other?.id, id, 'another worker claims it at once');
+    finish();
+    await worker.stop();
+    assert.ok(await app.db.selectFrom('jobs').select('id').where('id', '=', id).executeTakeFirst(), 'the cut-off run did not complete it');
+    assert.equal(await completeJob(app.db, other!), true);
+    await app.db.deleteFrom('jobs').execute();
+  });
+
+  test('housekeeping scheduled by several workers at once is enqueued once', async () => {
+    const results = await Promise.all(Array.from({ length: 4 }, () => scheduleHousekeeping(app.db)));
+    assert.equal(results.flat().length, 3);
+    const rows = await app.db.selectFrom('jobs').select('kind').execute();
+    assert.deepEqual(rows.map((row) => row.kind).sort(), ['purge_idempotency_keys', 'purge_old_events', 'refresh_company_certificates']);
     await app.db.deleteFrom('jobs').execute();
   });
 });

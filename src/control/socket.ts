@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
-import { chmodSync, unlinkSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { type CommandContext, type CommandResult, executeCommand } from '../cli/command.ts';
 import { databaseCommands, findCommand } from '../cli/commands.ts';
+import { refuseOthers } from '../db/private-folder.ts';
 
 /**
  * The control channel of a running `canopy serve` on the embedded database: a Unix
@@ -12,15 +12,45 @@ import { databaseCommands, findCommand } from '../cli/commands.ts';
  * server's own open database. Other processes cannot open the folder while it runs.
  */
 const SOCKET_NAME = 'canopy.sock';
-/** sun_path holds 108 bytes on Linux (104 on macOS); deep data folders fall back to the temp dir. */
-const MAX_SOCKET_PATH_BYTES = 100;
+/** sun_path holds 108 bytes on Linux (104 on macOS). */
+export const MAX_SOCKET_PATH_BYTES = 100;
 const MAX_REQUEST_BYTES = 1024 * 1024;
+/** What mkdtemp puts after the prefix. */
+const RANDOM_SUFFIX = 'XXXXXX';
 
-export function controlSocketPath(dataDir: string): string {
+export interface ControlSocketPlace {
+  path: string;
+  /** Removes the private folder made for the socket, if one was; safe to call more than once. */
+  dispose(): void;
+}
+
+/**
+ * Where `serve` puts its control socket; the folder lock records it, which is how the CLI
+ * finds it. In the data folder (0700) when the path fits a socket address. A deeper folder
+ * gets a folder of its own, made by mkdtemp (a random name, created 0700 or not at all),
+ * under $XDG_RUNTIME_DIR (the user's own) or else the temp folder: never a name another
+ * local user could predict and create first, to take the commands (and the tokens they
+ * print) or to keep serve from starting. Removed at stop (and at exit); a SIGKILLed serve
+ * leaves an empty folder behind.
+ */
+export function controlSocketPlace(dataDir: string, env: Record<string, string | undefined> = process.env): ControlSocketPlace {
   const inDataDir = path.join(dataDir, SOCKET_NAME);
-  if (Buffer.byteLength(inDataDir) <= MAX_SOCKET_PATH_BYTES) return inDataDir;
-  const digest = createHash('sha256').update(dataDir).digest('hex').slice(0, 16);
-  return path.join(os.tmpdir(), `canopy-${digest}.sock`);
+  if (Buffer.byteLength(inDataDir) <= MAX_SOCKET_PATH_BYTES) return { path: inDataDir, dispose() {} };
+  const bases = [env.XDG_RUNTIME_DIR, os.tmpdir()].filter((base): base is string => Boolean(base && path.isAbsolute(base)));
+  const base = bases.find((dir) => Buffer.byteLength(path.join(dir, `canopy-${RANDOM_SUFFIX}`, SOCKET_NAME)) <= MAX_SOCKET_PATH_BYTES);
+  if (!base) {
+    const message = `No place for the control socket: ${inDataDir} is longer than a socket path may be (${MAX_SOCKET_PATH_BYTES} bytes), ` +
+      `and so is one under ${bases.join(' or ')}. Use a shorter CANOPY_DATA_DIR, or set TMPDIR to a short folder of your own.`;
+    // A code marks it as the operator's to fix: the CLI prints the message alone.
+    throw Object.assign(new Error(message), { code: 'CANOPY_SOCKET_PATH' });
+  }
+  const dir = mkdtempSync(path.join(base, 'canopy-'));
+  const dispose = () => {
+    process.removeListener('exit', dispose);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.on('exit', dispose);
+  return { path: path.join(dir, SOCKET_NAME), dispose };
 }
 
 export interface ControlLog {
@@ -46,6 +76,8 @@ export async function startControlServer(socketPath: string, ctx: CommandContext
       },
     );
   });
+  // Only in a folder of our own that nobody else may enter: the data folder, or the one controlSocketPlace made.
+  refuseOthers(path.dirname(socketPath), 'The folder of the control socket', { privateMode: true });
   // We hold the folder lock, so a socket file left here belongs to a process that is gone.
   unlinkQuietly(socketPath);
   await new Promise<void>((resolve, reject) => {
@@ -90,8 +122,21 @@ async function readBody(request: http.IncomingMessage): Promise<string> {
 /** The socket exists in the lock file but nobody answers yet (serve still starting) or any more. */
 export class ControlUnavailableError extends Error {}
 
-/** Sends a command line to a running server and returns what the command produced there. */
+/**
+ * Sends a command line to a running server and returns what the command produced there.
+ * Only to a socket of this user's, in a folder no other user may enter: commands print
+ * tokens, and a socket someone else put there would receive the command and could answer
+ * anything (ForeignPathError).
+ */
 export async function sendToControlSocket(socketPath: string, argv: readonly string[]): Promise<CommandResult> {
+  try {
+    refuseOthers(path.dirname(socketPath), 'The folder of the control socket', { privateMode: true });
+    refuseOthers(socketPath, 'The control socket');
+  } catch (error) {
+    // Not there (yet, or any more): serve is starting or just stopped.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ControlUnavailableError((error as Error).message);
+    throw error;
+  }
   const body = JSON.stringify({ argv });
   return new Promise<CommandResult>((resolve, reject) => {
     const request = http.request(

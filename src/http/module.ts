@@ -8,7 +8,7 @@ import type { DB } from '../db/schema.ts';
  * What of the configuration the HTTP app uses; the secret key resolved (see main.ts).
  * `databaseUrl` only tells where rate limit counters live (PostgreSQL, or memory on PGlite).
  */
-export type AppConfig = Pick<Config, 'publicBaseUrl' | 'trustedProxies' | 'logLevel' | 'rateLimits' | 'giftLookupsPerMinute' | 'databaseUrl' | 'webhookAllowPrivateUrls' | 'v1DeprecatedAt' | 'v1SunsetAt'> & {
+export type AppConfig = Pick<Config, 'publicBaseUrl' | 'trustedProxies' | 'logLevel' | 'rateLimits' | 'giftLookupsPerMinute' | 'databaseUrl' | 'webhookAllowPrivateUrls' | 'v1DeprecatedAt' | 'v1SunsetAt' | 'timeouts'> & {
   secretKey: string;
 } & Pick<Config, 'metricsToken'>;
 

@@ -5,15 +5,25 @@ import type { JobKind } from './job.ts';
 
 /** A job is retried this many times in all; after that it stays in the table, parked, with its last error. */
 export const MAX_ATTEMPTS = 10;
-/** How long a claimed job is reserved; a worker that dies mid-job frees it when this runs out. */
-export const LEASE_SECONDS = 300;
+/**
+ * How long a claim reserves a job. The worker renews it every LEASE_RENEW_SECONDS while the
+ * job runs, so a job may take as long as it needs; a worker that dies mid-job frees it
+ * when the lease runs out, and another worker runs it again.
+ */
+export const LEASE_SECONDS = 60;
+export const LEASE_RENEW_SECONDS = 15;
 
 export interface Job {
   id: number;
   kind: string;
   payload: Record<string, unknown>;
   attempts: number;
+  /** The claim's lease: renewing, completing and failing the job check that it is still this. */
+  locked_until: Date;
 }
+
+/** A lease end, to the millisecond, so that the value read back into JavaScript compares equal to the one stored. */
+const leaseEnd = sql<Date>`date_trunc('milliseconds', now() + make_interval(secs => ${LEASE_SECONDS}))`;
 
 /** Queues a job of a kind, in the caller's transaction when given one, so it exists exactly when the change that wants it does. */
 export async function enqueueJob<S extends TSchema>(db: Db, kind: JobKind<S>, payload: Static<S>, runAt?: Date): Promise<number> {
@@ -45,37 +55,65 @@ export async function claimNextJob(db: Kysely<DB>): Promise<Job | null> {
     if (!due) return null;
     const job = await trx
       .updateTable('jobs')
-      .set({
-        attempts: sql`attempts + 1`,
-        locked_until: sql<Date>`now() + make_interval(secs => ${LEASE_SECONDS})`,
-      })
+      .set({ attempts: sql`attempts + 1`, locked_until: leaseEnd })
       .where('id', '=', Number(due.id))
-      .returning(['id', 'kind', 'payload', 'attempts'])
+      .returning(['id', 'kind', 'payload', 'attempts', 'locked_until'])
       .executeTakeFirstOrThrow();
-    return { ...job, id: Number(job.id) };
+    return { ...job, id: Number(job.id), locked_until: job.locked_until as Date };
   });
 }
 
-/** A finished job leaves the table: the effects it had are the record. */
-export async function completeJob(db: Db, job: Job): Promise<void> {
-  await db.deleteFrom('jobs').where('id', '=', job.id).execute();
+/**
+ * Extends the lease of a job that is still running, if it is still this claim's. False
+ * when it is not (the lease ran out and another worker claimed the job): the job may then
+ * be running twice, and this run's outcome is not recorded.
+ */
+export async function renewJobLease(db: Db, job: Job): Promise<boolean> {
+  const renewed = await stillLeased(db, job).set({ locked_until: leaseEnd }).returning('locked_until').executeTakeFirst();
+  if (renewed?.locked_until) job.locked_until = renewed.locked_until;
+  return renewed !== undefined;
 }
 
-/** Schedules the next attempt with exponential backoff, or parks the job after the last one. */
-export async function failJob(db: Db, job: Job, error: unknown): Promise<{ retryInSeconds: number | null }> {
+/**
+ * A finished job leaves the table: the effects it had are the record. False when the
+ * claim's lease is no longer on it (another worker took it over, and completes it).
+ */
+export async function completeJob(db: Db, job: Job): Promise<boolean> {
+  const result = await db.deleteFrom('jobs').where('id', '=', job.id).where('locked_until', '=', job.locked_until).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/**
+ * Schedules the next attempt with exponential backoff, or parks the job after the last one.
+ * `recorded` is false when the claim's lease is no longer on the job (as for completeJob).
+ */
+export async function failJob(db: Db, job: Job, error: unknown): Promise<{ retryInSeconds: number | null; recorded: boolean }> {
   const message = error instanceof Error ? error.message : String(error);
   const retryInSeconds = job.attempts >= MAX_ATTEMPTS ? null : backoffSeconds(job.attempts);
-  await db
-    .updateTable('jobs')
+  const result = await stillLeased(db, job)
     .set({
       locked_until: null,
       last_error: message.slice(0, 2000),
       // 'infinity' keeps a parked job out of every due scan while it stays visible for inspection.
       run_at: retryInSeconds === null ? sql<Date>`'infinity'::timestamptz` : sql<Date>`now() + make_interval(secs => ${retryInSeconds})`,
     })
-    .where('id', '=', job.id)
-    .execute();
-  return { retryInSeconds };
+    .executeTakeFirst();
+  return { retryInSeconds, recorded: result.numUpdatedRows > 0n };
+}
+
+/**
+ * Gives a job back without an outcome, so that another worker may claim it at once rather
+ * than when the lease runs out: what a worker that is shutting down does with the job its
+ * grace period cut short. The attempt stays counted (it may have had effects, an email
+ * sent). False when the lease was no longer this claim's.
+ */
+export async function releaseJobLease(db: Db, job: Job): Promise<boolean> {
+  const result = await stillLeased(db, job).set({ locked_until: null }).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+function stillLeased(db: Db, job: Job) {
+  return db.updateTable('jobs').where('id', '=', job.id).where('locked_until', '=', job.locked_until);
 }
 
 /** 10 s, 20 s, 40 s ... capped at one hour. */

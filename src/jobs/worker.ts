@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { scheduleHousekeeping } from './housekeeping.ts';
 import type { WorkerServices } from './job.ts';
-import { claimNextJob, completeJob, failJob, type Job } from './queue.ts';
+import { claimNextJob, completeJob, failJob, type Job, LEASE_RENEW_SECONDS, releaseJobLease, renewJobLease } from './queue.ts';
 import { type JobKinds, jobKindsByName } from './registry.ts';
 
 export interface WorkerLog {
@@ -20,21 +20,30 @@ export interface WorkerOptions {
   pollIntervalMs?: number;
   /** How often housekeeping jobs are enqueued (the first time at start). */
   housekeepingEveryMs?: number;
+  /** How often the lease of the job in hand is renewed; LEASE_RENEW_SECONDS unless a test says otherwise. */
+  leaseRenewMs?: number;
   log?: WorkerLog;
 }
 
 export interface Worker {
   /** Finishes the job in hand, then stops; resolves when the loop has ended. */
   stop(): Promise<void>;
+  /**
+   * Gives the job in hand back (its lease released) so that another worker runs it now:
+   * for a process about to exit without waiting for it (shutdown grace over). Returns
+   * how many jobs were given back (0 or 1).
+   */
+  releaseLeases(): Promise<number>;
 }
 
 const silentLog: WorkerLog = { info() {}, error() {} };
 
 /** The background worker: claims due jobs one at a time and runs them, until stopped. */
 export function startWorker(db: Kysely<DB>, options: WorkerOptions): Worker {
-  const { services, kinds = jobKindsByName(), pollIntervalMs = 1000, housekeepingEveryMs = 3_600_000, log = silentLog } = options;
+  const { services, kinds = jobKindsByName(), pollIntervalMs = 1000, housekeepingEveryMs = 3_600_000, leaseRenewMs, log = silentLog } = options;
   let stopping = false;
   let wake = () => {};
+  const inHand = new Set<Job>();
 
   const loop = (async () => {
     let nextHousekeeping = 0;
@@ -45,7 +54,7 @@ export function startWorker(db: Kysely<DB>, options: WorkerOptions): Worker {
           const enqueued = await scheduleHousekeeping(db);
           if (enqueued.length > 0) log.info({ kinds: enqueued }, 'housekeeping jobs enqueued');
         }
-        await runDueJobs(db, { services, kinds, log, shouldStop: () => stopping });
+        await runDueJobs(db, { services, kinds, log, leaseRenewMs, shouldStop: () => stopping, inHand });
       } catch (error) {
         log.error({ err: error }, 'worker could not poll for jobs');
       }
@@ -66,30 +75,76 @@ export function startWorker(db: Kysely<DB>, options: WorkerOptions): Worker {
       wake();
       await loop;
     },
+    async releaseLeases() {
+      stopping = true;
+      let released = 0;
+      for (const job of [...inHand]) {
+        // A renewal landing meanwhile moves the lease on: then give back the renewed one.
+        const lease = job.locked_until;
+        if ((await releaseJobLease(db, job)) || (job.locked_until !== lease && (await releaseJobLease(db, job)))) released++;
+      }
+      return released;
+    },
   };
 }
 
-/** Runs due jobs until none is left (or shouldStop says so); returns how many ran. */
+/**
+ * Runs due jobs one at a time until none is left (or shouldStop says so); returns how many
+ * ran. The lease of the job in hand is renewed while it runs, so no other worker takes over
+ * a job that is merely slow (an SMTP server taking its time); only a worker that died, or
+ * lost the database for longer than a lease, lets another run the job again.
+ */
 export async function runDueJobs(
   db: Kysely<DB>,
-  { services, kinds = jobKindsByName(), log = silentLog, shouldStop = () => false }: Pick<WorkerOptions, 'services' | 'kinds' | 'log'> & { shouldStop?: () => boolean },
+  { services, kinds = jobKindsByName(), log = silentLog, leaseRenewMs = LEASE_RENEW_SECONDS * 1000, shouldStop = () => false, inHand = new Set<Job>() }:
+    Pick<WorkerOptions, 'services' | 'kinds' | 'log' | 'leaseRenewMs'> & {
+      shouldStop?: () => boolean;
+      /** Holds the job while it runs, for whoever may have to give it back. */
+      inHand?: Set<Job>;
+    },
 ): Promise<number> {
   let ran = 0;
   while (!shouldStop()) {
     const job = await claimNextJob(db);
     if (!job) break;
     ran++;
+    inHand.add(job);
     const startedAt = Date.now();
+    const lease = keepLeased(db, job, leaseRenewMs, log);
+    const fields = { job_id: job.id, kind: job.kind, attempts: job.attempts };
     try {
       const result = await runJob(db, kinds, job, services);
-      await completeJob(db, job);
-      log.info({ job_id: job.id, kind: job.kind, ms: Date.now() - startedAt, ...result }, 'job done');
+      await lease.stop();
+      if (await completeJob(db, job)) log.info({ ...fields, ms: Date.now() - startedAt, ...result }, 'job done');
+      else log.error({ ...fields, ms: Date.now() - startedAt }, 'job done after its lease was lost: another worker may have run it too');
     } catch (error) {
-      const { retryInSeconds } = await failJob(db, job, error);
-      log.error({ job_id: job.id, kind: job.kind, attempts: job.attempts, retry_in_s: retryInSeconds, err: error }, 'job failed');
+      await lease.stop();
+      const { retryInSeconds, recorded } = await failJob(db, job, error);
+      log.error({ ...fields, retry_in_s: retryInSeconds, lease_lost: !recorded || undefined, err: error }, 'job failed');
+    } finally {
+      inHand.delete(job);
     }
   }
   return ran;
+}
+
+/** Renews a running job's lease every `everyMs`; stop() ends that and waits for a renewal under way. */
+function keepLeased(db: Kysely<DB>, job: Job, everyMs: number, log: WorkerLog) {
+  let renewing: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    renewing = renewing
+      .then(() => renewJobLease(db, job))
+      .then((held) => {
+        if (!held) log.error({ job_id: job.id, kind: job.kind }, 'job lease lost while running: another worker may run it too');
+      })
+      .catch((error) => log.error({ job_id: job.id, err: error }, 'could not renew a job lease'));
+  }, everyMs);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await renewing;
+    },
+  };
 }
 
 /** Runs one claimed job with its kind's handler, once its payload is what the kind expects. */

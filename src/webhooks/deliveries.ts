@@ -117,6 +117,17 @@ export async function attemptDelivery(db: Kysely<DB>, claimed: ClaimedDelivery, 
  * worker's lease (a third could send the delivery while the second still is) or put an
  * old outcome over a newer one. The receiver may have got the stale attempt: at least once.
  */
+/**
+ * Gives a claimed delivery back without an outcome, so that another worker sends it at once
+ * rather than when the lease runs out: what a worker that is shutting down does with the
+ * attempts its grace period cut short. The attempt stays counted: the receiver may have
+ * got it. False when the lease was no longer this claim's.
+ */
+export async function releaseDeliveryLease(db: Db, claimed: ClaimedDelivery): Promise<boolean> {
+  const result = await stillLeased(db, claimed).set({ locked_until: null }).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 function stillLeased(db: Db, claimed: ClaimedDelivery) {
   return db.updateTable('event_deliveries')
     .where('event_id', '=', claimed.event_id).where('endpoint_id', '=', claimed.endpoint_id).where('locked_until', '=', claimed.locked_until);

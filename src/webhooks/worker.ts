@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import type { DB } from '../db/schema.ts';
 import { DELIVERIES_CHANNEL, onDeliveriesCommitted } from '../events/wake.ts';
-import { attemptDelivery, claimDueDeliveries, type DeliveryServices } from './deliveries.ts';
+import { attemptDelivery, type ClaimedDelivery, claimDueDeliveries, type DeliveryServices, releaseDeliveryLease } from './deliveries.ts';
 
 export interface DeliveryWorkerOptions extends Omit<DeliveryServices, 'now'> {
   now?: () => Date;
@@ -24,6 +24,12 @@ export interface DeliveryWorker {
   wake(): void;
   /** Stops claiming, waits for the attempts in flight, and closes the LISTEN connection. */
   stop(): Promise<void>;
+  /**
+   * Stops claiming and gives back the deliveries of the attempts in flight (their leases
+   * released) so that another worker sends them now: for a process about to exit without
+   * waiting for them (shutdown grace over). Returns how many were given back.
+   */
+  releaseLeases(): Promise<number>;
 }
 
 /**
@@ -47,6 +53,7 @@ export function startDeliveryWorker(db: Kysely<DB>, options: DeliveryWorkerOptio
   const unsubscribe = onDeliveriesCommitted(wake);
   const listener = options.listenUrl ? listen(options.listenUrl, wake, log) : null;
   const attempts = new Set<Promise<void>>();
+  const claims = new Set<ClaimedDelivery>();
 
   const loop = (async () => {
     while (!stopping) {
@@ -57,12 +64,14 @@ export function startDeliveryWorker(db: Kysely<DB>, options: DeliveryWorkerOptio
           const claimed = await claimDueDeliveries(db, { limit: free, perEndpoint, inFlight, leaseSeconds, now: services.now() });
           for (const delivery of claimed) {
             running++;
+            claims.add(delivery);
             inFlight.set(delivery.endpoint_id, (inFlight.get(delivery.endpoint_id) ?? 0) + 1);
             const attempt = attemptDelivery(db, delivery, services)
               .catch((error) => log?.error({ err: error, event_id: delivery.event_id, endpoint_id: delivery.endpoint_id }, 'webhook attempt failed to run'))
               .then(() => undefined)
               .finally(() => {
                 running--;
+                claims.delete(delivery);
                 const left = (inFlight.get(delivery.endpoint_id) ?? 1) - 1;
                 if (left === 0) inFlight.delete(delivery.endpoint_id);
                 else inFlight.set(delivery.endpoint_id, left);
@@ -100,6 +109,12 @@ export function startDeliveryWorker(db: Kysely<DB>, options: DeliveryWorkerOptio
       await Promise.allSettled([...attempts]);
       unsubscribe();
       await listener?.close();
+    },
+    async releaseLeases() {
+      stopping = true;
+      pending?.();
+      const released = await Promise.all([...claims].map((claimed) => releaseDeliveryLease(db, claimed).catch(() => false)));
+      return released.filter(Boolean).length;
     },
   };
 }

@@ -23,6 +23,16 @@ export interface Serve {
   child: ChildProcess;
   url: string;
   exited: Promise<number | null>;
+  /** What the process wrote so far: its start-up line, then its log (JSON lines). */
+  stdout(): string;
+  stderr(): string;
+}
+
+export interface ServeOptions {
+  /** More arguments for `canopy serve --json`, e.g. ['--role', 'worker']. */
+  args?: string[];
+  /** Environment for this process only, over the workspace's. */
+  env?: Record<string, string>;
 }
 
 export interface CliWorkspace {
@@ -35,7 +45,7 @@ export interface CliWorkspace {
   // biome-ignore lint/suspicious/noExplicitAny: each command prints its own JSON shape
   canopyJson(args: string[], options?: { cwd?: string }): Promise<any>;
   /** Starts `canopy serve --json` and waits for its one-line start-up summary. */
-  startServe(): Promise<Serve>;
+  startServe(options?: ServeOptions): Promise<Serve>;
   /** With DATABASE_URL: gives the CLI a database of its own; returns what drops it. */
   useFreshPostgresDatabase(): Promise<() => Promise<void>>;
 }
@@ -65,21 +75,21 @@ export function cliWorkspace(prefix: string): CliWorkspace {
       assert.equal(run.code, 0, `canopy ${args.join(' ')} failed: ${run.stderr}`);
       return JSON.parse(run.stdout);
     },
-    async startServe() {
-      const child = spawn(process.execPath, [BIN, 'serve', '--json'], { cwd: workDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    async startServe(options = {}) {
+      const child = spawn(process.execPath, [BIN, 'serve', '--json', ...(options.args ?? [])], { cwd: workDir, env: { ...env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       let stderr = '';
+      let stdout = '';
       child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk));
+      child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk));
       const url = await new Promise<string>((resolve, reject) => {
-        let stdout = '';
-        child.stdout?.on('data', (chunk: Buffer) => {
-          stdout += chunk;
+        child.stdout?.on('data', () => {
           const line = stdout.split('\n').find((l) => l.startsWith('{"url"'));
           if (line) resolve(JSON.parse(line).url);
         });
         exited.then((code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
       });
-      return { child, url, exited };
+      return { child, url, exited, stdout: () => stdout, stderr: () => stderr };
     },
     async useFreshPostgresDatabase() {
       const scratch = await createScratchDatabase(process.env.DATABASE_URL as string, `canopy_${prefix.replace(/\W/g, '_')}`);
