@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { registerPGliteNotifications, registerPostgresNotifications } from './notifications.ts';
 import { ExclusiveLock, PGliteDialect } from './pglite-dialect.ts';
 import { clusterTemplate } from './pglite-template.ts';
 import { ensurePrivateFolder, tightenFolderContents } from './private-folder.ts';
@@ -72,6 +73,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   poolUseOf.set(db, () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }));
   await sql`select 1`.execute(db);
+  const closeNotifications = registerPostgresNotifications(db, url);
   return {
     kind: 'postgres',
     db,
@@ -88,7 +90,10 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
         client.release();
       }
     },
-    close: () => db.destroy(),
+    async close() {
+      await closeNotifications();
+      await db.destroy();
+    },
   };
 }
 
@@ -115,6 +120,7 @@ async function openPGlite(dataDir: string | null): Promise<Database> {
   const lock = new ExclusiveLock();
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite, lock) });
   poolUseOf.set(db, () => ({ open: 1, idle: lock.held ? 0 : 1, waiting: lock.waiting, max: 1 }));
+  registerPGliteNotifications(db, pglite, lock);
   return {
     kind: 'pglite',
     db,

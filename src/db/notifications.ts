@@ -1,0 +1,111 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import type { ExclusiveLock } from './pglite-dialect.ts';
+import type { DB } from './schema.ts';
+
+/**
+ * What a subscriber to a NOTIFY channel hears: a notification, or whether it is listening
+ * at all. While not listening (connecting, or the connection was lost) notifications can
+ * be missed, so a cache kept fresh by them must not be trusted.
+ */
+export interface ChannelListener {
+  notified(): void;
+  listening(yes: boolean): void;
+}
+
+export type Subscribe = (channel: string, listener: ChannelListener) => () => void;
+
+const subscribeOf = new WeakMap<Kysely<DB>, Subscribe>();
+
+/** How to hear a NOTIFY channel of a database openDatabase opened; null for any other Kysely instance. */
+export function databaseNotifications(db: Kysely<DB>): Subscribe | null {
+  return subscribeOf.get(db) ?? null;
+}
+
+/** One channel's listeners, however many subscribe. */
+class Channel {
+  readonly listeners = new Set<ChannelListener>();
+  isListening = false;
+
+  setListening(yes: boolean): void {
+    this.isListening = yes;
+    for (const listener of this.listeners) listener.listening(yes);
+  }
+
+  notify(): void {
+    for (const listener of this.listeners) listener.notified();
+  }
+
+  add(listener: ChannelListener): () => void {
+    this.listeners.add(listener);
+    listener.listening(this.isListening);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+/**
+ * PostgreSQL: one dedicated connection per channel LISTENs (a pooled connection cannot),
+ * reconnecting a second after it is lost. Returns what closes them.
+ */
+export function registerPostgresNotifications(db: Kysely<DB>, url: string): () => Promise<void> {
+  const channels = new Map<string, { channel: Channel; client: pg.Client | null }>();
+  let closed = false;
+  const connect = async (name: string) => {
+    const entry = channels.get(name)!;
+    if (closed) return;
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (message) => {
+      if (message.channel === name) entry.channel.notify();
+    });
+    const retry = () => {
+      entry.channel.setListening(false);
+      client.end().catch(() => {});
+      if (entry.client === client) entry.client = null;
+      if (!closed) setTimeout(() => void connect(name), 1000).unref();
+    };
+    client.on('error', retry);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(name)}`);
+      entry.client = client;
+      entry.channel.setListening(true);
+    } catch {
+      retry();
+    }
+  };
+  subscribeOf.set(db, (name, listener) => {
+    let entry = channels.get(name);
+    if (!entry) {
+      entry = { channel: new Channel(), client: null };
+      channels.set(name, entry);
+      void connect(name);
+    }
+    return entry.channel.add(listener);
+  });
+  return async () => {
+    closed = true;
+    await Promise.all([...channels.values()].map((entry) => entry.client?.end().catch(() => {})));
+  };
+}
+
+/**
+ * PGlite: its own LISTEN. PGlite runs every statement in this thread and calls listeners
+ * when the committing statement's answer is read, before that statement's promise
+ * resolves: a subscriber hears of a commit before anything else can run.
+ */
+export function registerPGliteNotifications(db: Kysely<DB>, pglite: PGlite, lock: ExclusiveLock): void {
+  const channels = new Map<string, Channel>();
+  subscribeOf.set(db, (name, listener) => {
+    let channel = channels.get(name);
+    if (!channel) {
+      const created = new Channel();
+      channel = created;
+      channels.set(name, created);
+      void lock
+        .run(() => pglite.listen(name, () => created.notify()))
+        .then(() => created.setListening(true), () => created.setListening(false));
+    }
+    return channel.add(listener);
+  });
+}
