@@ -18,8 +18,8 @@ export interface Config {
   rateLimits: RateLimits;
   /** Failed gift code look-ups a client address may make per minute on the claim page before it must wait. */
   giftLookupsPerMinute: number;
-  /** Requests a client address may make per minute to the public certificate pages and their PDFs. */
-  certificateViewsPerMinute: number;
+  /** Requests a client address may make per minute to the public pages together: claim pages, certificate pages and their PDFs. */
+  publicPageRequestsPerMinute: number;
   /** Lets webhook endpoints use http and private or loopback addresses: local development and tests only. */
   webhookAllowPrivateUrls: boolean;
   /** When the legacy v1 API was deprecated, and when it stops (its Deprecation and Sunset headers). */
@@ -104,7 +104,7 @@ export function loadConfig(env: Env = process.env): Config {
   };
 
   const giftLookupsPerMinute = limit('GIFT_LOOKUPS_PER_MINUTE', 10);
-  const certificateViewsPerMinute = limit('CERTIFICATE_VIEWS_PER_MINUTE', 60);
+  const publicPageRequestsPerMinute = limit('PUBLIC_PAGE_REQUESTS_PER_MINUTE', 300);
 
   const allowPrivate = read('WEBHOOK_ALLOW_PRIVATE_URLS') ?? 'false';
   if (!['true', 'false'].includes(allowPrivate)) problems.push('WEBHOOK_ALLOW_PRIVATE_URLS must be true or false');
@@ -149,7 +149,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     rateLimits,
     giftLookupsPerMinute,
-    certificateViewsPerMinute,
+    publicPageRequestsPerMinute,
     webhookAllowPrivateUrls,
     v1DeprecatedAt,
     v1SunsetAt,

@@ -18,21 +18,36 @@ import * as make from './helpers/factories.ts';
  */
 
 const LIMITS = { RATE_LIMIT_PER_TOKEN_PER_MINUTE: '6', RATE_LIMIT_PER_COMPANY_PER_MINUTE: '10', RATE_LIMIT_WRITES_PER_COMPANY_PER_MINUTE: '3' };
-const app = await startTestApp({ ...LIMITS, CERTIFICATE_VIEWS_PER_MINUTE: '3' });
+// Loopback is a trusted proxy here, so a test can come from an address of its own with X-Forwarded-For.
+const app = await startTestApp({ ...LIMITS, PUBLIC_PAGE_REQUESTS_PER_MINUTE: '3', TRUSTED_PROXIES: '127.0.0.1' });
 const POLICY = '"per_token_per_minute";q=6;w=60, "per_company_per_minute";q=10;w=60, "writes_per_company_per_minute";q=3;w=60';
 
-/** The rate limit headers of an answer: RateLimit split into its policy, r and t. */
+/**
+ * The rate limit headers of an answer: RateLimit's items by name (requests left, seconds
+ * to the window's end), and the X-RateLimit-* fields, checked to describe the item
+ * closest to running out.
+ */
 function limitHeaders(response: TestResponse) {
   const field = response.headers.get('ratelimit') ?? '';
-  const match = /^"([a-z_]+)";r=(\d+);t=(\d+)$/.exec(field);
-  assert.ok(match, `RateLimit: "${field}" (status ${response.status})`);
-  const [, policy = '', r = '', t = ''] = match;
+  const items = new Map<string, { remaining: number; reset: number }>();
+  for (const item of field.split(', ')) {
+    const match = /^"([a-z_]+)";r=(\d+);t=(\d+)$/.exec(item);
+    assert.ok(match, `RateLimit: "${field}" (status ${response.status})`);
+    const [, name = '', r = '', t = ''] = match;
+    assert.ok(Number(t) >= 1 && Number(t) <= 60, `t=${t}`);
+    items.set(name, { remaining: Number(r), reset: Number(t) });
+  }
+  const limit = Number(response.headers.get('x-ratelimit-limit'));
+  const remaining = Number(response.headers.get('x-ratelimit-remaining'));
   const reset = Number(response.headers.get('x-ratelimit-reset'));
-  assert.equal(Number(t), reset, 'X-RateLimit-Reset is RateLimit\'s t: seconds until the window ends');
-  assert.ok(reset >= 1 && reset <= 60, `reset ${reset}`);
-  assert.equal(Number(response.headers.get('x-ratelimit-remaining')), Number(r));
-  return { policy, remaining: Number(r), reset, limit: Number(response.headers.get('x-ratelimit-limit')), policies: response.headers.get('ratelimit-policy') };
+  const fewestLeft = Math.min(...[...items.values()].map((item) => item.remaining));
+  assert.equal(remaining, fewestLeft, 'X-RateLimit-Remaining is that of the limit closest to running out');
+  const closest = [...items].filter(([, item]) => item.remaining === fewestLeft && item.reset === reset).map(([name]) => name);
+  assert.ok(closest.length > 0, `X-RateLimit-Reset ${reset} is RateLimit's t of that limit: ${field}`);
+  return { items: Object.fromEntries(items), closest, limit, remaining, reset, policies: response.headers.get('ratelimit-policy') };
 }
+
+const left = (response: TestResponse) => Object.fromEntries(Object.entries(limitHeaders(response).items).map(([name, item]) => [name, item.remaining]));
 
 function assertRateLimited(response: TestResponse, limit: string) {
   assert.equal(response.status, 429, response.text);
@@ -43,8 +58,10 @@ function assertRateLimited(response: TestResponse, limit: string) {
   assert.match(response.body.error.message, new RegExp(`\\(${limit}\\)\\. Retry after \\d+ seconds?\\.$`));
   const retryAfter = Number(response.headers.get('retry-after'));
   const headers = limitHeaders(response);
-  assert.deepEqual([headers.policy, headers.remaining], [limit, 0], 'RateLimit names the limit that refused, with nothing left');
-  assert.equal(retryAfter, headers.reset, 'Retry-After is when that limit resets, in whole seconds');
+  assert.equal(headers.items[limit]?.remaining, 0, 'RateLimit shows the limit that refused with nothing left');
+  assert.deepEqual([headers.closest.includes(limit), headers.remaining], [true, 0], 'X-RateLimit-* describe it');
+  assert.equal(retryAfter, headers.items[limit]?.reset, 'Retry-After is when that limit resets, in whole seconds');
+  assert.equal(retryAfter, headers.reset);
   return retryAfter;
 }
 
@@ -58,8 +75,9 @@ describe('limits per token and per company', () => {
       assert.equal(response.status, 200);
       const headers = limitHeaders(response);
       assert.equal(headers.policies, POLICY, 'RateLimit-Policy lists every limit in force');
+      assert.deepEqual(left(response), { per_token_per_minute: 6 - i, per_company_per_minute: 10 - i }, `request ${i}: a read counts against two limits`);
       // 6 per token against 10 per company: the token's limit is the nearer.
-      assert.deepEqual([headers.policy, headers.limit, headers.remaining], ['per_token_per_minute', 6, 6 - i], `request ${i}`);
+      assert.deepEqual([headers.closest, headers.limit, headers.remaining], [['per_token_per_minute'], 6, 6 - i], `request ${i}`);
     }
     const refused = await app.get('/v2/me', company.live);
     assertRateLimited(refused, 'per_token_per_minute');
@@ -77,12 +95,13 @@ describe('limits per token and per company', () => {
 
     const first = await app.get('/v2/me', second);
     assert.equal(first.status, 200);
-    assert.deepEqual([limitHeaders(first).policy, limitHeaders(first).remaining], ['per_company_per_minute', 3], 'the company has 3 left, the token 5');
+    assert.deepEqual(left(first), { per_token_per_minute: 5, per_company_per_minute: 3 }, 'the company has 3 left, the new token 5');
+    assert.deepEqual([limitHeaders(first).closest, limitHeaders(first).limit], [['per_company_per_minute'], 10]);
     assert.equal((await app.get('/v2/me', company.test)).status, 200, 'test tokens count with the live ones');
     assert.equal((await app.get('/v2/me', second)).status, 200);
     const last = await app.get('/v2/me', second);
     assert.equal(last.status, 200);
-    assert.deepEqual([limitHeaders(last).policy, limitHeaders(last).remaining], ['per_company_per_minute', 0], 'the 10th of the company');
+    assert.deepEqual(left(last), { per_token_per_minute: 3, per_company_per_minute: 0 }, 'the 10th of the company');
     const refused = await app.get('/v2/me', second);
     assertRateLimited(refused, 'per_company_per_minute');
     assert.match(refused.body.error.message, /^The company's API tokens together have made their 10 requests/);
@@ -95,17 +114,17 @@ describe('limits per token and per company', () => {
     assertRateLimited(await app.get('/v2/me', busy.live), 'per_token_per_minute');
     const other = await app.get('/v2/me', quiet.live);
     assert.equal(other.status, 200);
-    assert.equal(limitHeaders(other).remaining, 5);
+    assert.deepEqual(left(other), { per_token_per_minute: 5, per_company_per_minute: 9 });
   });
 
   test('errors after authentication carry the headers and count; refusals of authentication do neither', async () => {
     const company = await make.companyWithTokens(app.db);
     const notFound = await app.get('/v2/allocations/alloc_unknown', company.live);
     assert.equal(notFound.status, 404);
-    assert.equal(limitHeaders(notFound).remaining, 5);
+    assert.deepEqual(left(notFound), { per_token_per_minute: 5, per_company_per_minute: 9 });
     const invalid = await app.get('/v2/allocations?limit=1000', company.live);
     assert.equal(invalid.status, 400);
-    assert.equal(limitHeaders(invalid).remaining, 4);
+    assert.deepEqual(left(invalid), { per_token_per_minute: 4, per_company_per_minute: 8 });
 
     const unauthenticated = await app.get('/v2/me', 'canopy_live_00000000000000000000000000000000');
     assert.equal(unauthenticated.status, 401);
@@ -115,8 +134,8 @@ describe('limits per token and per company', () => {
     const forbidden = await app.get('/v2/allocations', narrow.token);
     assert.equal(forbidden.status, 403);
     assert.equal(forbidden.headers.get('ratelimit'), null);
-    assert.equal(limitHeaders(await app.get('/v2/me', company.live)).remaining, 3);
-    assert.equal(limitHeaders(await app.get('/v2/me', narrow.token)).remaining, 5, 'its 403 did not count');
+    assert.deepEqual(left(await app.get('/v2/me', company.live)), { per_token_per_minute: 3, per_company_per_minute: 7 });
+    assert.deepEqual(left(await app.get('/v2/me', narrow.token)), { per_token_per_minute: 5, per_company_per_minute: 6 }, 'its 403 did not count');
   });
 });
 
@@ -126,7 +145,8 @@ describe('the writes limit', () => {
     for (let i = 0; i < 2; i++) assert.equal((await app.get('/v2/recipients', company.live)).status, 200);
     const firstWrite = await deleteUnknownRecipient(company.live);
     assert.equal(firstWrite.status, 404, 'a write refused by the endpoint still counts');
-    assert.deepEqual([limitHeaders(firstWrite).policy, limitHeaders(firstWrite).remaining], ['writes_per_company_per_minute', 2]);
+    assert.deepEqual(left(firstWrite), { per_token_per_minute: 3, per_company_per_minute: 7, writes_per_company_per_minute: 2 }, 'a write counts against all three');
+    assert.deepEqual(limitHeaders(firstWrite).closest, ['writes_per_company_per_minute']);
     assert.equal((await app.request('PATCH', `/v2/recipients/rcp_${randomAlphanumeric(24)}`, { token: company.live, body: {} })).status, 404);
     assert.equal((await app.request('POST', '/v2/test_helpers/allocations', { token: company.test, body: { trees: 1 } })).status, 200);
 
@@ -136,7 +156,7 @@ describe('the writes limit', () => {
     const read = await app.get('/v2/recipients', company.live);
     assert.equal(read.status, 200, 'reads go on');
     // The live token: 2 reads, 2 writes and this read of its 6 (the POST was the test token's).
-    assert.deepEqual([limitHeaders(read).policy, limitHeaders(read).remaining], ['per_token_per_minute', 1]);
+    assert.deepEqual(left(read), { per_token_per_minute: 1, per_company_per_minute: 4 }, 'a read does not show the writes limit');
   });
 
   test('a 429 is never stored under an Idempotency-Key: once allowed, the same key runs the request for real', async () => {
@@ -146,6 +166,8 @@ describe('the writes limit', () => {
       app.request('POST', '/v2/test_helpers/allocations', { token: company.test, headers: { 'idempotency-key': key }, body: { trees: 5 } });
     assert.equal((await create('first')).status, 200);
     assertRateLimited(await create('second'), 'writes_per_company_per_minute');
+    // The limiter runs before idempotency: even a replay of a stored answer is refused while the limit is used up.
+    assertRateLimited(await create('first'), 'writes_per_company_per_minute');
     const stored = await app.db.selectFrom('idempotency_keys').select('key').where('company_id', '=', company.id).execute();
     assert.deepEqual(stored.map((row) => row.key), ['first'], 'the refused key was never claimed');
 
@@ -207,16 +229,27 @@ describe("a company's own limits", () => {
   });
 });
 
-describe('the public certificate pages', () => {
-  test('an address gets 3 pages and downloads a minute (configured), then 429 with Retry-After', async () => {
-    for (let i = 0; i < 2; i++) assert.equal((await fetch(`${app.baseUrl}/certificates/cert_${randomAlphanumeric(24)}`)).status, 404);
-    assert.equal((await fetch(`${app.baseUrl}/certificates/cert_${randomAlphanumeric(24)}/download?expires=1&signature=x`)).status, 403);
-    const refused = await fetch(`${app.baseUrl}/certificates/cert_${randomAlphanumeric(24)}?lang=nl`);
-    assert.equal(refused.status, 429);
-    const retryAfter = Number(refused.headers.get('retry-after'));
-    assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
-    assert.match(refused.headers.get('content-type') ?? '', /^text\/html/);
-    assert.match(await refused.text(), /Te veel verzoeken[\s\S]*over 1 minuut opnieuw/);
+describe('the public pages', () => {
+  const from = (address: string, path: string) => fetch(`${app.baseUrl}${path}`, { headers: { 'x-forwarded-for': address }, redirect: 'manual' });
+
+  test('an address gets 3 claim pages, certificate pages and downloads a minute together (configured), then 429 with Retry-After', async () => {
+    const visitor = '203.0.113.7';
+    assert.equal((await from(visitor, '/gift')).status, 200);
+    assert.equal((await from(visitor, `/certificates/cert_${randomAlphanumeric(24)}`)).status, 404);
+    assert.equal((await from(visitor, `/certificates/cert_${randomAlphanumeric(24)}/download?expires=1&signature=x`)).status, 403);
+    for (const path of [`/certificates/cert_${randomAlphanumeric(24)}?lang=nl`, '/gift/ABCD-EFGH-JKLM?lang=nl']) {
+      const refused = await from(visitor, path);
+      assert.equal(refused.status, 429, path);
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
+      assert.match(refused.headers.get('content-type') ?? '', /^text\/html/);
+      assert.match(await refused.text(), /Te veel verzoeken[\s\S]*over 1 minuut opnieuw/);
+    }
+
+    assert.equal((await from('203.0.113.8', '/gift')).status, 200, 'another address is not held up');
+    const api = await make.companyWithTokens(app.db);
+    const me = await fetch(`${app.baseUrl}/v2/me`, { headers: { 'x-forwarded-for': visitor, authorization: `Bearer ${api.live}` } });
+    assert.equal(me.status, 200, 'nor is the API from that address: its limits are per token and company');
   });
 });
 

@@ -14,16 +14,23 @@ declare module 'fastify' {
 const WINDOW_SECONDS = 60;
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'DELETE']);
 
-/** The limit a client is closest to running out of, as the headers tell it. */
+/** What the rate limits said of a request, for the headers of its answer. */
 interface RateLimitReport {
-  /** `RateLimit-Policy`: every limit in force for the token, the same on each of its responses. */
+  /** `RateLimit-Policy`: every limit in force for the token, the same on each of its answers. */
   policy: string;
+  /** Every limit the request was counted against, as it now stands. */
+  standing: Standing[];
+  /** The one the `X-RateLimit-*` fields describe: the closest to running out, or the one that refused. */
+  closest: Standing;
+  /** Set when the request was refused. */
+  retryAfter?: number;
+}
+
+interface Standing {
   name: RateLimitApiName;
   limit: number;
   remaining: number;
   resetSeconds: number;
-  /** Set when the request was refused. */
-  retryAfter?: number;
 }
 
 /**
@@ -56,19 +63,16 @@ export function registerApiRateLimits(app: FastifyInstance, { db, config }: Modu
 
     const standing: Standing[] = counted.map(({ name, quota }, i) => {
       const state = states[i] ?? { used: 0, msLeft: WINDOW_SECONDS * 1000 };
-      return { name, limit: quota.limit, remaining: Math.max(0, quota.limit - state.used), resetSeconds: Math.max(1, Math.ceil(state.msLeft / 1000)) };
+      return {
+        name: RATE_LIMIT_API_NAMES[name],
+        limit: quota.limit,
+        remaining: Math.max(0, quota.limit - state.used),
+        resetSeconds: Math.max(1, Math.ceil(state.msLeft / 1000)),
+      };
     });
     const closest = limitToReport(standing, allowed);
-    const name = RATE_LIMIT_API_NAMES[closest.name];
-    request.rateLimit = {
-      policy: policyField(limits),
-      name,
-      limit: closest.limit,
-      remaining: closest.remaining,
-      resetSeconds: closest.resetSeconds,
-      retryAfter: allowed ? undefined : closest.resetSeconds,
-    };
-    if (!allowed) throw errors.rateLimited(name, closest.limit, closest.resetSeconds);
+    request.rateLimit = { policy: policyField(limits), standing, closest, retryAfter: allowed ? undefined : closest.resetSeconds };
+    if (!allowed) throw errors.rateLimited(closest.name, closest.limit, closest.resetSeconds);
   });
 
   // On every answer to a counted request, errors and the 429 included.
@@ -76,13 +80,6 @@ export function registerApiRateLimits(app: FastifyInstance, { db, config }: Modu
     if (request.rateLimit) setRateLimitHeaders(reply, request.rateLimit);
     return payload;
   });
-}
-
-interface Standing {
-  name: RateLimitName;
-  limit: number;
-  remaining: number;
-  resetSeconds: number;
 }
 
 /**
@@ -111,10 +108,14 @@ export const RATE_LIMIT_HEADERS = {
     schema: { type: 'string' },
   },
   RateLimit: {
-    description: 'The limit closest to running out: its name, the requests left (r) and the seconds until its window ends (t), e.g. `"per_token_per_minute";r=597;t=42`.',
+    description:
+      'Each limit this request was counted against (a write also counts against `writes_per_company_per_minute`): the requests it has left (r) and the seconds until its window ends and it is full again (t), e.g. `"per_token_per_minute";r=597;t=42, "per_company_per_minute";r=1180;t=42`.',
     schema: { type: 'string' },
   },
-  'X-RateLimit-Limit': { description: 'Requests a minute of the limit RateLimit names.', schema: { type: 'integer' } },
+  'X-RateLimit-Limit': {
+    description: 'Requests a minute of the limit closest to running out (on a 429: of the limit that refused the request).',
+    schema: { type: 'integer' },
+  },
   'X-RateLimit-Remaining': { description: 'Requests it has left in this window.', schema: { type: 'integer' } },
   'X-RateLimit-Reset': { description: 'Seconds until its window ends and it is full again (not a point in time).', schema: { type: 'integer' } },
 } as const;
@@ -125,11 +126,12 @@ export const RETRY_AFTER_HEADER = {
 } as const;
 
 function setRateLimitHeaders(reply: FastifyReply, report: RateLimitReport): void {
+  const { closest } = report;
   reply
     .header('RateLimit-Policy', report.policy)
-    .header('RateLimit', `"${report.name}";r=${report.remaining};t=${report.resetSeconds}`)
-    .header('X-RateLimit-Limit', String(report.limit))
-    .header('X-RateLimit-Remaining', String(report.remaining))
-    .header('X-RateLimit-Reset', String(report.resetSeconds));
+    .header('RateLimit', report.standing.map((s) => `"${s.name}";r=${s.remaining};t=${s.resetSeconds}`).join(', '))
+    .header('X-RateLimit-Limit', String(closest.limit))
+    .header('X-RateLimit-Remaining', String(closest.remaining))
+    .header('X-RateLimit-Reset', String(closest.resetSeconds));
   if (report.retryAfter !== undefined) reply.header('Retry-After', String(report.retryAfter));
 }

@@ -10,7 +10,7 @@ import type { DB } from '../db/schema.ts';
  */
 export type AppConfig = Pick<
   Config,
-  'publicBaseUrl' | 'trustedProxies' | 'logLevel' | 'rateLimits' | 'giftLookupsPerMinute' | 'certificateViewsPerMinute' | 'databaseUrl' | 'webhookAllowPrivateUrls' | 'v1DeprecatedAt' | 'v1SunsetAt'
+  'publicBaseUrl' | 'trustedProxies' | 'logLevel' | 'rateLimits' | 'giftLookupsPerMinute' | 'publicPageRequestsPerMinute' | 'databaseUrl' | 'webhookAllowPrivateUrls' | 'v1DeprecatedAt' | 'v1SunsetAt'
 > & {
   secretKey: string;
   /**

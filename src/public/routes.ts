@@ -2,19 +2,27 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { errors } from '../core/errors.ts';
 import type { ModuleOptions } from '../http/module.ts';
+import { createLimiter } from '../http/rate-limit.ts';
 import { apiReferencePages } from './api-reference/routes.ts';
 import { certificatePages } from './certificates/routes.ts';
 import { giftPages } from './gift/routes.ts';
 import { initialsLogoSvg } from './logo.ts';
+import { limitPageRequests } from './page.ts';
 
 /**
  * What Canopy shows without a login: certificate pages and their PDFs, and the generated
  * logo of a company without one of its own (the logo_url GET /v2/company gives), the
- * gift claim pages, and the API reference. The impact page joins here.
+ * gift claim pages, and the API reference. The impact page joins here. The pages people
+ * open (claim, certificate, PDF) count together against the visitor's address:
+ * PUBLIC_PAGE_REQUESTS_PER_MINUTE a minute.
  */
 export const publicRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { db, config }) => {
-  await app.register(certificatePages, { db, config });
-  await app.register(giftPages, { db, config });
+  await app.register(async (pages) => {
+    const perAddress = { name: 'public_page', points: config.publicPageRequestsPerMinute, windowSeconds: 60, shared: config.databaseUrl !== null };
+    limitPageRequests(pages, createLimiter(db, perAddress));
+    await pages.register(certificatePages, { db, config });
+    await pages.register(giftPages, { db, config });
+  });
   await app.register(apiReferencePages);
 
   app.get(

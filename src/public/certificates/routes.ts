@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { isId } from '../../core/ids.ts';
 import type { Language } from '../../core/i18n.ts';
 import type { ModuleOptions } from '../../http/module.ts';
-import { createLimiter } from '../../http/rate-limit.ts';
 import { certificatePageUrl, checkDownloadLink } from '../../modules/certificates/links.ts';
 import { TEXTS } from '../../views/texts.ts';
 import { page, pageLanguage } from '../page.ts';
@@ -13,21 +12,10 @@ import { type CertificateView, certifiedSentence, lookUpCertificate } from './vi
  * The certificate as a person sees it, without a login: its public verification page
  * and its PDF behind a signed, expiring link. Every answer is a page, never JSON: a
  * missing certificate 404, a withdrawn one 410 (no personal data), a changed download
- * link 403 and an expired one 410, each saying what to do. A client address may ask for
- * CERTIFICATE_VIEWS_PER_MINUTE pages and PDFs together a minute; past that, 429 with
- * Retry-After until its minute is over (a PDF takes tens of milliseconds to draw).
+ * link 403 and an expired one 410, each saying what to do.
  */
 export const certificatePages: FastifyPluginAsync<ModuleOptions> = async (app, { db, config }) => {
   const links = { publicBaseUrl: config.publicBaseUrl, secretKey: config.secretKey };
-  const views = createLimiter(db, { name: 'certificate_view', points: config.certificateViewsPerMinute, windowSeconds: 60, shared: config.databaseUrl !== null });
-
-  app.addHook('onRequest', async (request, reply) => {
-    const wait = await views.take(request.ip);
-    if (wait === 0) return;
-    const language = pageLanguage(request);
-    const t = TEXTS[language];
-    return page(reply.header('Retry-After', String(wait)), 429, language, 'message', { heading: t.tooManyViewsTitle, text: t.tooManyViewsBody(t.minutes(Math.ceil(wait / 60))) });
-  });
 
   app.setErrorHandler((error, request, reply) => {
     request.log.error({ err: error }, 'certificate page failed');
