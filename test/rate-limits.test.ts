@@ -5,6 +5,7 @@ import { executeCommand } from '../src/cli/command.ts';
 import { databaseCommands, findCommand } from '../src/cli/commands.ts';
 import { loadConfig } from '../src/config.ts';
 import { randomAlphanumeric } from '../src/core/ids.ts';
+import { createRequestCounters } from '../src/http/rate-limit.ts';
 import { setCompanyRateLimits } from '../src/operator/companies.ts';
 import { startTestApp, TEST_SECRET_KEY, type TestResponse } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
@@ -251,6 +252,32 @@ describe('the public pages', () => {
     const me = await fetch(`${app.baseUrl}/v2/me`, { headers: { 'x-forwarded-for': visitor, authorization: `Bearer ${api.live}` } });
     assert.equal(me.status, 200, 'nor is the API from that address: its limits are per token and company');
   });
+});
+
+describe('the counters', () => {
+  const stores = [{ name: 'in memory', shared: false }, ...(process.env.DATABASE_URL ? [{ name: 'in PostgreSQL', shared: true }] : [])];
+  for (const store of stores) {
+    test(`${store.name}: all or none are counted, and a window that ended starts again`, async () => {
+      const counters = createRequestCounters(app.db, { windowSeconds: 1, shared: store.shared });
+      const id = randomAlphanumeric(8);
+      const quotas = [{ key: `t_token:${id}`, limit: 2 }, { key: `t_company:${id}`, limit: 3 }];
+      assert.deepEqual(await counters.countIfAllowed([]), { allowed: true, states: [] }, 'no quotas, nothing to count');
+      const first = await counters.countIfAllowed(quotas);
+      assert.equal(first.allowed, true);
+      assert.deepEqual(first.states.map((state) => state.used), [1, 1]);
+      assert.ok(first.states.every((state) => state.msLeft > 0 && state.msLeft <= 1000), JSON.stringify(first.states));
+      assert.deepEqual((await counters.countIfAllowed(quotas)).states.map((state) => state.used), [2, 2]);
+      const refused = await counters.countIfAllowed(quotas);
+      assert.equal(refused.allowed, false);
+      assert.deepEqual(refused.states.map((state) => state.used), [2, 2], 'the company counter did not count the refused request');
+      const other = await counters.countIfAllowed([{ key: `t_other:${id}`, limit: 3 }, quotas[1]!]);
+      assert.deepEqual([other.allowed, other.states.map((state) => state.used)], [true, [1, 3]]);
+
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const again = await counters.countIfAllowed(quotas);
+      assert.deepEqual([again.allowed, again.states.map((state) => state.used)], [true, [1, 1]], 'a new window');
+    });
+  }
 });
 
 describe('on PostgreSQL', { skip: !process.env.DATABASE_URL && 'needs DATABASE_URL' }, () => {

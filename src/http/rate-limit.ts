@@ -93,8 +93,8 @@ export interface CounterState {
  * request counts one against each of its quotas only when every one of them is under its
  * limit; a refused request counts nothing, so a token past its own limit does not use up
  * its company's. A counter's window opens with the first request counted after the last
- * one ended. On PostgreSQL one statement does it all (the `rate_limits` table, one row per
- * counter, reset in place when its window has ended, so rows never pile up); on the
+ * one ended. On PostgreSQL one function call does it all (the `rate_limits` table, one row
+ * per counter, reset in place when its window has ended, so rows never pile up); on the
  * embedded database a map in this process's memory.
  *
  * rate-limiter-flexible (createLimiter above) counts one key per call, a round trip each
@@ -140,43 +140,20 @@ function memoryCounters(windowMs: number): RequestCounters {
 }
 
 /**
- * One statement on PostgreSQL, whatever the number of counters: read them, decide, and
- * count (an upsert per counter, in key order so that two requests never wait on each
- * other's rows in opposite orders), returning each as it then stands. The database's
- * clock times the windows, so every process agrees. Requests running at the same moment
- * decide on what each read before the others counted, so a burst can pass a limit by as
- * many requests as run at once; every one of them is still counted.
+ * On PostgreSQL, one call of `count_api_request` (migration 0015) whatever the number of
+ * counters: it reads them, decides and counts in one statement, on the database's clock.
+ * Requests running at the same moment decide on what each read before the others counted,
+ * so a burst can pass a limit by as many requests as run at once; every one of them is
+ * still counted.
  */
 function sharedCounters(db: Kysely<DB>, windowMs: number): RequestCounters {
   return {
     async countIfAllowed(quotas) {
       const keys = quotas.map((quota) => quota.key);
       const limits = quotas.map((quota) => quota.limit);
-      const { rows } = await sql<{ key: string; used: number; ms_left: number; allowed: boolean }>`
-        WITH quota AS (
-          SELECT key, lim FROM unnest(${keys}::text[], ${limits}::int[]) AS q(key, lim)
-        ), clock AS (
-          SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint AS now_ms
-        ), counted AS (
-          SELECT quota.key, quota.lim,
-            CASE WHEN r.expire > clock.now_ms THEN r.points ELSE 0 END AS used,
-            CASE WHEN r.expire > clock.now_ms THEN r.expire ELSE clock.now_ms + ${windowMs}::bigint END AS expire
-          FROM quota CROSS JOIN clock LEFT JOIN rate_limits r ON r.key = quota.key
-        ), verdict AS (
-          SELECT bool_and(used < lim) AS allowed FROM counted
-        ), hit AS (
-          INSERT INTO rate_limits AS r (key, points, expire)
-          SELECT quota.key, 1, clock.now_ms + ${windowMs}::bigint FROM quota, clock, verdict
-          WHERE verdict.allowed ORDER BY quota.key
-          ON CONFLICT (key) DO UPDATE SET
-            points = CASE WHEN r.expire > EXCLUDED.expire - ${windowMs}::bigint THEN r.points + 1 ELSE 1 END,
-            expire = CASE WHEN r.expire > EXCLUDED.expire - ${windowMs}::bigint THEN r.expire ELSE EXCLUDED.expire END
-          RETURNING r.key, r.points, r.expire
-        )
-        SELECT counted.key, coalesce(hit.points, counted.used)::int AS used,
-          (coalesce(hit.expire, counted.expire) - clock.now_ms)::int AS ms_left, verdict.allowed
-        FROM counted CROSS JOIN clock CROSS JOIN verdict LEFT JOIN hit ON hit.key = counted.key`.execute(db);
-      const byKey = new Map(rows.map((row) => [row.key, row]));
+      const { rows } = await sql<{ counter_key: string; used: number; ms_left: number; allowed: boolean }>`
+        SELECT counter_key, used, ms_left, allowed FROM count_api_request(${keys}::text[], ${limits}::integer[], ${windowMs}::bigint)`.execute(db);
+      const byKey = new Map(rows.map((row) => [row.counter_key, row]));
       const states = keys.map((key) => {
         const row = byKey.get(key);
         return { used: Number(row?.used ?? 0), msLeft: Number(row?.ms_left ?? windowMs) };
