@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGES, type Language, negotiateLanguage } from '../core/i18n.ts';
-import type { WindowLimiter } from '../http/rate-limit.ts';
 import { polygonSvgPath } from '../views/polygon.ts';
 import { renderPage } from '../views/render.ts';
 import { longDate, percent, TEXTS, words } from '../views/texts.ts';
@@ -40,26 +39,6 @@ export function page(reply: FastifyReply, status: number, language: Language, te
     .header('Content-Security-Policy', "default-src 'none'; img-src https: data: 'self'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'")
     .header('Referrer-Policy', 'no-referrer')
     .send(html);
-}
-
-/**
- * The public pages' own limit: every request to the pages registered on `app` counts
- * against the client address (`request.ip`, so behind TRUSTED_PROXIES the visitor's);
- * past the limiter's points in its window, 429 with Retry-After and a page saying when to
- * come back. A PDF takes tens of milliseconds to draw: this keeps one address from
- * taking the server's time from everyone else's.
- */
-export function limitPageRequests(app: FastifyInstance, limiter: WindowLimiter): void {
-  app.addHook('onRequest', async (request, reply) => {
-    const wait = await limiter.take(request.ip);
-    if (wait === 0) return;
-    const language = pageLanguage(request);
-    const t = TEXTS[language];
-    return page(reply.header('Retry-After', String(wait)), 429, language, 'message', {
-      heading: t.tooManyRequestsTitle,
-      text: t.tooManyRequestsBody(t.minutes(Math.ceil(wait / 60))),
-    });
-  });
 }
 
 /** A country's name in the reader's language: NL is Netherlands, or Nederland. */

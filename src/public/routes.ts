@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
 import { errors } from '../core/errors.ts';
 import type { ModuleOptions } from '../http/module.ts';
-import { createLimiter } from '../http/rate-limit.ts';
+import { createLimiter, type WindowLimiter } from '../http/rate-limit.ts';
+import { TEXTS } from '../views/texts.ts';
 import { apiReferencePages } from './api-reference/routes.ts';
 import { certificatePages } from './certificates/routes.ts';
 import { giftPages } from './gift/routes.ts';
 import { initialsLogoSvg } from './logo.ts';
-import { limitPageRequests } from './page.ts';
+import { page, pageLanguage } from './page.ts';
 
 /**
  * What Canopy shows without a login: certificate pages and their PDFs, and the generated
@@ -39,3 +41,23 @@ export const publicRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
     },
   );
 };
+
+/**
+ * The public pages' own limit: every request to the pages registered on `app` counts
+ * against the client address (`request.ip`, so behind TRUSTED_PROXIES the visitor's);
+ * past the limiter's points in its window, 429 with Retry-After and a page saying when to
+ * come back. A PDF takes tens of milliseconds to draw: this keeps one address from
+ * taking the server's time from everyone else's.
+ */
+export function limitPageRequests(app: FastifyInstance, limiter: WindowLimiter): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const wait = await limiter.take(request.ip);
+    if (wait === 0) return;
+    const language = pageLanguage(request);
+    const t = TEXTS[language];
+    return page(reply.header('Retry-After', String(wait)), 429, language, 'message', {
+      heading: t.tooManyRequestsTitle,
+      text: t.tooManyRequestsBody(t.minutes(Math.ceil(wait / 60))),
+    });
+  });
+}
