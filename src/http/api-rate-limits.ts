@@ -31,6 +31,8 @@ interface Standing {
   limit: number;
   remaining: number;
   resetSeconds: number;
+  /** When its window ends, in Unix seconds (X-RateLimit-Reset, as GitHub writes it). */
+  resetAt: number;
 }
 
 /**
@@ -61,6 +63,7 @@ export function registerApiRateLimits(app: FastifyInstance, { db, config }: Modu
     }
     const { allowed, states } = await counters.countIfAllowed(counted.map((c) => c.quota));
 
+    const now = Date.now();
     const standing: Standing[] = counted.map(({ name, quota }, i) => {
       const state = states[i] ?? { used: 0, msLeft: WINDOW_SECONDS * 1000 };
       return {
@@ -68,6 +71,7 @@ export function registerApiRateLimits(app: FastifyInstance, { db, config }: Modu
         limit: quota.limit,
         remaining: Math.max(0, quota.limit - state.used),
         resetSeconds: Math.max(1, Math.ceil(state.msLeft / 1000)),
+        resetAt: Math.ceil((now + state.msLeft) / 1000),
       };
     });
     const closest = limitToReport(standing, allowed);
@@ -117,7 +121,10 @@ export const RATE_LIMIT_HEADERS = {
     schema: { type: 'integer' },
   },
   'X-RateLimit-Remaining': { description: 'Requests it has left in this window.', schema: { type: 'integer' } },
-  'X-RateLimit-Reset': { description: 'Seconds until its window ends and it is full again (not a point in time).', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': {
+    description: 'When the window of that limit ends and it is full again, in Unix seconds (as GitHub writes it); RateLimit\'s `t` and Retry-After say the same in seconds from now.',
+    schema: { type: 'integer' },
+  },
 } as const;
 
 export const RETRY_AFTER_HEADER = {
@@ -132,6 +139,6 @@ function setRateLimitHeaders(reply: FastifyReply, report: RateLimitReport): void
     .header('RateLimit', report.standing.map((s) => `"${s.name}";r=${s.remaining};t=${s.resetSeconds}`).join(', '))
     .header('X-RateLimit-Limit', String(closest.limit))
     .header('X-RateLimit-Remaining', String(closest.remaining))
-    .header('X-RateLimit-Reset', String(closest.resetSeconds));
+    .header('X-RateLimit-Reset', String(closest.resetAt));
   if (report.retryAfter !== undefined) reply.header('Retry-After', String(report.retryAfter));
 }

@@ -49,7 +49,7 @@ export const publicRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
  * come back. A PDF takes tens of milliseconds to draw: this keeps one address from
  * taking the server's time from everyone else's.
  */
-export function limitPageRequests(app: FastifyInstance, limiter: WindowLimiter): void {
+function limitPageRequests(app: FastifyInstance, limiter: WindowLimiter): void {
   app.addHook('onRequest', async (request, reply) => {
     const wait = await limiter.take(request.ip);
     if (wait === 0) return;
