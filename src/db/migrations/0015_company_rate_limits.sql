@@ -6,6 +6,12 @@ ALTER TABLE companies
   ADD COLUMN rate_limit_per_company_per_minute integer CHECK (rate_limit_per_company_per_minute >= 1),
   ADD COLUMN rate_limit_writes_per_company_per_minute integer CHECK (rate_limit_writes_per_company_per_minute >= 1);
 
+-- Counters last a minute; losing them in a crash only gives every client a fresh window,
+-- and a standby need not have them. UNLOGGED, they write no WAL, so the update every API
+-- request makes to its company's counter row commits without waiting for a WAL flush while
+-- it holds that row, which all of the company's concurrent requests wait on.
+ALTER TABLE rate_limits SET UNLOGGED;
+
 -- Counts one request against each of the API's rate limit counters in `rate_limits`, all or
 -- none (http/rate-limit.ts): when every counter is under its limit, each gains one (a
 -- counter whose window has ended starts a new one); when any is at its limit, none
