@@ -52,6 +52,9 @@ const SCENARIOS = [
   { name: 'DELETE /v2/recipients/{unknown} (write: 3 counters)', method: 'DELETE', path: `/v2/recipients/rcp_${'0'.repeat(24)}`, status: 404 },
 ] as const;
 
+const SPREADS = ['one company', 'a company each'] as const;
+type Spread = (typeof SPREADS)[number];
+
 interface CheckTiming {
   store: string;
   calls: string;
@@ -64,6 +67,8 @@ interface LoadRun {
   scenario: string;
   limits: 'off' | 'on';
   clients: number;
+  /** 'one company': every client sends with the same token; 'a company each': no two clients share a counter. */
+  spread: Spread;
   round: number;
   perSecond: number;
   p50: number;
@@ -123,9 +128,9 @@ async function timeChecks(db: Kysely<DB>, shared: boolean): Promise<CheckTiming[
 const LOAD_SOURCE = `
 const http = require('node:http');
 const { parentPort, workerData } = require('node:worker_threads');
-const { port, token, method, path, clients, warmupMs, measureMs } = workerData;
+const { port, tokens, method, path, clients, warmupMs, measureMs } = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
-function send() {
+function send(token) {
   return new Promise((resolve) => {
     const req = http.request({ host: '127.0.0.1', port, method, path, agent, headers: { authorization: 'Bearer ' + token, accept: 'application/json' } }, (res) => {
       res.resume();
@@ -142,10 +147,10 @@ function send() {
   const measureFrom = began + warmupMs;
   const endAt = measureFrom + measureMs;
   setTimeout(() => parentPort.postMessage({ measuring: true }), warmupMs);
-  const loop = async () => {
+  const loop = async (_, client) => {
     while (performance.now() < endAt) {
       const started = performance.now();
-      const status = await send();
+      const status = await send(tokens[client % tokens.length]);
       if (started >= measureFrom) samples.push([performance.now() - started, status]);
     }
   };
@@ -155,8 +160,8 @@ function send() {
 })();
 `;
 
-async function runLoad(port: number, token: string, scenario: (typeof SCENARIOS)[number], clients: number) {
-  const worker = new Worker(LOAD_SOURCE, { eval: true, workerData: { port, token, method: scenario.method, path: scenario.path, clients, warmupMs, measureMs } });
+async function runLoad(port: number, tokens: string[], scenario: (typeof SCENARIOS)[number], clients: number) {
+  const worker = new Worker(LOAD_SOURCE, { eval: true, workerData: { port, tokens, method: scenario.method, path: scenario.path, clients, warmupMs, measureMs } });
   let cpuAtStart = process.cpuUsage();
   try {
     const samples = await new Promise<[number, number][]>((resolve, reject) => {
@@ -188,9 +193,13 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<TargetResult> {
   try {
     const { db } = target.database;
     await migrate(target.database);
-    const company = await createCompany(db, { name: 'Rate limit bench', plan: 'automate', country: 'NL' });
-    await createUser(db, { companyId: company.id, email: 'bench@example.com', name: 'Bench', role: 'admin' });
-    const { token } = await createToken(db, { companyId: company.id, ownerEmail: 'bench@example.com', scopes: 'all', livemode: true });
+    // A company (admin, live token) per client: the first is every client's in the 'one company' runs.
+    const tokens: string[] = [];
+    for (let i = 0; i < Math.max(...clientCounts); i++) {
+      const company = await createCompany(db, { name: `Rate limit bench ${i}`, plan: 'automate', country: 'NL' });
+      await createUser(db, { companyId: company.id, email: 'bench@example.com', name: 'Bench', role: 'admin' });
+      tokens.push((await createToken(db, { companyId: company.id, ownerEmail: 'bench@example.com', scopes: 'all', livemode: true })).token);
+    }
 
     log(`${target.label}: the check alone, ${checks} calls each`);
     const checkTimings = await timeChecks(db, kind === 'postgres');
@@ -218,12 +227,15 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<TargetResult> {
     const runs: LoadRun[] = [];
     for (const scenario of SCENARIOS) {
       for (const clients of clientCounts) {
-        // Rounds alternate off and on, so a busy moment of the machine hits both alike.
-        for (let round = 1; round <= rounds; round++) {
-          for (const limits of ['off', 'on'] as const) {
-            const run = await runLoad(ports[limits], token, scenario, clients);
-            runs.push({ scenario: scenario.name, limits, clients, round, ...run });
-            log(`${target.label}: ${scenario.name}, ${clients} client(s), limits ${limits}, round ${round}: ${run.perSecond.toFixed(0)}/s, mean ${run.mean.toFixed(2)} ms`);
+        for (const spread of clients > 1 ? SPREADS : SPREADS.slice(0, 1)) {
+          const using = spread === 'one company' ? tokens.slice(0, 1) : tokens.slice(0, clients);
+          // Rounds alternate off and on, so a busy moment of the machine hits both alike.
+          for (let round = 1; round <= rounds; round++) {
+            for (const limits of ['off', 'on'] as const) {
+              const run = await runLoad(ports[limits], using, scenario, clients);
+              runs.push({ scenario: scenario.name, limits, clients, spread, round, ...run });
+              log(`${target.label}: ${scenario.name}, ${clients} client(s), ${spread}, limits ${limits}, round ${round}: ${run.perSecond.toFixed(0)}/s, mean ${run.mean.toFixed(2)} ms`);
+            }
           }
         }
       }
@@ -259,25 +271,25 @@ lines.push(
   '',
   `## B. Over HTTP, limits off and on (two apps on one database; ${rounds} alternating rounds of ${measureMs / 1000} s each, after ${warmupMs / 1000} s warm-up)`,
   '',
-  '| database | request | clients | limits | requests/s | p50 ms | p99 ms | mean ms | CPU µs/request |',
-  '|---|---|---:|---|---:|---:|---:|---:|---:|',
+  '| database | request | clients | tokens | limits | requests/s | p50 ms | p99 ms | mean ms | CPU µs/request |',
+  '|---|---|---:|---|---|---:|---:|---:|---:|---:|',
 );
 let unexpected = 0;
 for (const result of results) {
   for (const run of result.runs) {
     unexpected += run.unexpected;
-    lines.push(`| ${result.label} | ${run.scenario} | ${run.clients} | ${run.limits} | ${f(run.perSecond, 0)} | ${f(run.p50)} | ${f(run.p99)} | ${f(run.mean)} | ${f(run.cpuUs, 0)} |`);
+    lines.push(`| ${result.label} | ${run.scenario} | ${run.clients} | ${run.spread} | ${run.limits} | ${f(run.perSecond, 0)} | ${f(run.p50)} | ${f(run.p99)} | ${f(run.mean)} | ${f(run.cpuUs, 0)} |`);
   }
 }
-lines.push('', '### What the limits cost, averaged over the rounds', '', '| database | request | clients | mean ms added | requests/s on ÷ off | CPU µs added per request |', '|---|---|---:|---:|---:|---:|');
+lines.push('', '### What the limits cost, averaged over the rounds', '', '| database | request | clients | tokens | mean ms added | requests/s on ÷ off | CPU µs added per request |', '|---|---|---:|---|---:|---:|---:|');
 for (const result of results) {
   for (const scenario of SCENARIOS) {
-    for (const clients of clientCounts) {
-      const of = (limits: 'off' | 'on') => result.runs.filter((r) => r.scenario === scenario.name && r.clients === clients && r.limits === limits);
+    for (const [clients, spread] of [...new Set(result.runs.map((r) => `${r.clients}|${r.spread}`))].map((k) => k.split('|') as [string, Spread])) {
+      const of = (limits: 'off' | 'on') => result.runs.filter((r) => r.scenario === scenario.name && r.clients === Number(clients) && r.spread === spread && r.limits === limits);
       const avg = (runs: LoadRun[], pick: (r: LoadRun) => number) => runs.reduce((sum, r) => sum + pick(r), 0) / runs.length;
       const [off, on] = [of('off'), of('on')];
       lines.push(
-        `| ${result.label} | ${scenario.name} | ${clients} | ${f(avg(on, (r) => r.mean) - avg(off, (r) => r.mean))} | ${f(avg(on, (r) => r.perSecond) / avg(off, (r) => r.perSecond))} | ${f(avg(on, (r) => r.cpuUs) - avg(off, (r) => r.cpuUs), 0)} |`,
+        `| ${result.label} | ${scenario.name} | ${clients} | ${spread} | ${f(avg(on, (r) => r.mean) - avg(off, (r) => r.mean))} | ${f(avg(on, (r) => r.perSecond) / avg(off, (r) => r.perSecond))} | ${f(avg(on, (r) => r.cpuUs) - avg(off, (r) => r.cpuUs), 0)} |`,
       );
     }
   }
