@@ -145,7 +145,8 @@ async function benchTarget(kind: 'pglite' | 'postgres', targetRows: number): Pro
       RATE_LIMIT_PER_COMPANY_PER_MINUTE: '1000000',
       RATE_LIMIT_WRITES_PER_COMPANY_PER_MINUTE: '1000000',
     });
-    const app = await buildApp({ config: { ...config, secretKey: randomBytes(32).toString('hex') }, db: database.db.withPlugin(capture).withPlugin(timer), logger: false });
+    // Rate limit counters where production keeps them: in PostgreSQL on PostgreSQL.
+    const app = await buildApp({ config: { ...config, databaseUrl: opened.url ?? null, secretKey: randomBytes(32).toString('hex') }, db: database.db.withPlugin(capture).withPlugin(timer), logger: false });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('the app has no port');

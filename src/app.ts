@@ -11,6 +11,7 @@ import type { DB } from './db/schema.ts';
 import { foundationRoutes } from './foundation/routes.ts';
 import { createReadiness, type Readiness } from './health/readiness.ts';
 import { healthRoutes } from './health/routes.ts';
+import { registerApiRateLimits } from './http/api-rate-limits.ts';
 import { authenticateV2 } from './http/auth.ts';
 import { clientErrorHandler, connectHandler, requireHostHeader } from './http/client-errors.ts';
 import { BODY_LIMIT_BYTES, errorHandler } from './http/error-handler.ts';
@@ -48,6 +49,7 @@ const V2_MODULES: readonly ApiModule[] = [
 /** The integrators' API: every request authenticated by a company token, then routed to its module. */
 const v2Api: FastifyPluginAsyncTypebox<ModuleOptions> = async (v2, { config, db }) => {
   v2.addHook('onRequest', authenticateV2(db, config.publicBaseUrl, config.secretKey));
+  registerApiRateLimits(v2, { config, db });
   registerIdempotency(v2, db);
   v2.addHook('onSend', async (request, reply) => {
     // Translated texts follow Accept-Language; caches must key on it.

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { isAddressOrCidr } from './core/ip.ts';
+import type { RateLimits } from './core/rate-limits.ts';
 
 /**
  * Every environment variable Canopy reads, parsed once at boot. A bad value stops the
@@ -13,9 +14,12 @@ export interface Config {
   publicBaseUrl: string;
   trustedProxies: string[];
   logLevel: string;
-  rateLimits: { perTokenPerMinute: number; perCompanyPerMinute: number; writesPerCompanyPerMinute: number };
+  /** The API's rate limits for a company without its own (core/rate-limits.ts). */
+  rateLimits: RateLimits;
   /** Failed gift code look-ups a client address may make per minute on the claim page before it must wait. */
   giftLookupsPerMinute: number;
+  /** Requests a client address may make per minute to the public pages together: claim pages, certificate pages and their PDFs. */
+  publicPageRequestsPerMinute: number;
   /** Lets webhook endpoints use http and private or loopback addresses: local development and tests only. */
   webhookAllowPrivateUrls: boolean;
   /** When the legacy v1 API was deprecated, and when it stops (its Deprecation and Sunset headers). */
@@ -125,6 +129,7 @@ export function loadConfig(env: Env = process.env): Config {
   };
 
   const giftLookupsPerMinute = limit('GIFT_LOOKUPS_PER_MINUTE', 10);
+  const publicPageRequestsPerMinute = limit('PUBLIC_PAGE_REQUESTS_PER_MINUTE', 300);
 
   const allowPrivate = read('WEBHOOK_ALLOW_PRIVATE_URLS') ?? 'false';
   if (!['true', 'false'].includes(allowPrivate)) problems.push('WEBHOOK_ALLOW_PRIVATE_URLS must be true or false');
@@ -178,6 +183,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     rateLimits,
     giftLookupsPerMinute,
+    publicPageRequestsPerMinute,
     webhookAllowPrivateUrls,
     v1DeprecatedAt,
     v1SunsetAt,

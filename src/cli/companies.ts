@@ -1,6 +1,7 @@
-import { createCompany, listCompanies, PLANS, type Plan, setCompanyPlan } from '../operator/companies.ts';
+import type { RateLimitOverrides } from '../core/rate-limits.ts';
+import { createCompany, listCompanies, PLANS, type Plan, setCompanyPlan, setCompanyRateLimits } from '../operator/companies.ts';
 import { OperatorError } from '../operator/errors.ts';
-import { type CommandSpec, isoOrDash, optionalOption, requiredOption, succeed, table } from './command.ts';
+import { type CommandSpec, isoOrDash, optionalOption, type ParsedInput, requiredOption, succeed, table, UsageError } from './command.ts';
 
 interface CompanyRow {
   id: string;
@@ -11,6 +12,9 @@ interface CompanyRow {
   country: string | null;
   website_url: string | null;
   logo_url: string | null;
+  rate_limit_per_token_per_minute: number | null;
+  rate_limit_per_company_per_minute: number | null;
+  rate_limit_writes_per_company_per_minute: number | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -25,6 +29,12 @@ function presentCompany(row: CompanyRow) {
     country: row.country,
     website_url: row.website_url,
     logo_url: row.logo_url,
+    // The company's own API rate limits, requests a minute; null: the configuration's default.
+    rate_limits: {
+      per_token_per_minute: row.rate_limit_per_token_per_minute,
+      per_company_per_minute: row.rate_limit_per_company_per_minute,
+      writes_per_company_per_minute: row.rate_limit_writes_per_company_per_minute,
+    },
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -60,6 +70,43 @@ const setPlan: CommandSpec = {
   },
 };
 
+/** `--per-token 300`, `--per-token default` (back to the configuration's), or absent (unchanged). */
+function limitOption(input: ParsedInput, option: string): number | null | undefined {
+  const value = optionalOption(input, option);
+  if (value === undefined) return undefined;
+  if (value === 'default') return null;
+  if (!/^\d+$/.test(value)) throw new UsageError(`--${option} takes a whole number of requests a minute, or "default"; got "${value}".`);
+  return Number(value);
+}
+
+const setLimits: CommandSpec = {
+  path: ['companies', 'set-limits'],
+  summary:
+    "Sets a company's own API rate limits (requests a minute), or puts one back to the configuration's default; they apply to its next request on every server.",
+  usage: 'COMPANY_ID [--per-token N|default] [--per-company N|default] [--writes N|default] [--json]',
+  positionals: ['COMPANY_ID'],
+  options: { 'per-token': { type: 'string' }, 'per-company': { type: 'string' }, writes: { type: 'string' } },
+  async run({ db }, input) {
+    const changes: Partial<RateLimitOverrides> = {
+      perTokenPerMinute: limitOption(input, 'per-token'),
+      perCompanyPerMinute: limitOption(input, 'per-company'),
+      writesPerCompanyPerMinute: limitOption(input, 'writes'),
+    };
+    if (Object.values(changes).every((value) => value === undefined)) throw new UsageError('Give --per-token, --per-company or --writes.');
+    const company = await setCompanyRateLimits(db, input.positionals[0] ?? '', changes);
+    const shown = (value: number | null, variable: string) => (value === null ? `default (${variable})` : String(value));
+    const human = [
+      `Rate limits of ${company.id} "${company.name}", requests a minute:`,
+      table(['LIMIT', 'VALUE'], [
+        ['per token', shown(company.rate_limit_per_token_per_minute, 'RATE_LIMIT_PER_TOKEN_PER_MINUTE')],
+        ['per company', shown(company.rate_limit_per_company_per_minute, 'RATE_LIMIT_PER_COMPANY_PER_MINUTE')],
+        ['writes per company', shown(company.rate_limit_writes_per_company_per_minute, 'RATE_LIMIT_WRITES_PER_COMPANY_PER_MINUTE')],
+      ]),
+    ].join('\n');
+    return succeed(input, presentCompany(company), human);
+  },
+};
+
 const list: CommandSpec = {
   path: ['companies', 'list'],
   summary: 'Lists every company, oldest first.',
@@ -71,4 +118,4 @@ const list: CommandSpec = {
   },
 };
 
-export const companyCommands = [create, setPlan, list];
+export const companyCommands = [create, setPlan, setLimits, list];

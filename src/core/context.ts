@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 // The database's table types are the one thing core/ names from outside: type-only, no code.
 import type { DB, Db } from '../db/schema.ts';
 import type { Language } from './i18n.ts';
+import type { RateLimitOverrides } from './rate-limits.ts';
 import { type Scope, SCOPES } from './scopes.ts';
 
 /**
@@ -47,7 +48,8 @@ export interface ApiContext extends ReadContext {
     expiresAt: Date | null;
     ipAllowlist: string[];
   };
-  company: { id: string; name: string; slug: string };
+  /** `rateLimits`: the company's own rate limits, where the operator set any (see core/rate-limits.ts). */
+  company: { id: string; name: string; slug: string; rateLimits: RateLimitOverrides };
   owner: { name: string; email: string; role: 'admin' | 'member' };
   /** Set when the request holds an Idempotency-Key. */
   idempotency?: IdempotencyClaim;

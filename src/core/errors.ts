@@ -1,3 +1,5 @@
+import type { RateLimitApiName } from './rate-limits.ts';
+
 /**
  * The one error type of Canopy, after Stripe's error shape:
  *   {"error": {"type", "code", "message", "param", "doc_url", "request_id"}}
@@ -71,6 +73,8 @@ export const ERROR_CODES = {
   webhook_url_refused: [400, REQUEST],
   webhook_endpoint_disabled: [409, REQUEST],
   message_id_reused: [422, REQUEST],
+  // Rate limits (spec section 8)
+  rate_limited: [429, 'rate_limit_error'],
   // Ours
   internal_error: [500, 'api_error'],
 } as const satisfies Record<string, readonly [number, ErrorType]>;
@@ -145,6 +149,13 @@ export function pathFromPointer(pointer: string): string[] {
     .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
+/** Who used up which limit, for the message of a 429. */
+const RATE_LIMITED_WHO: Record<RateLimitApiName, (perMinute: number) => string> = {
+  per_token_per_minute: (n) => `This API token has made its ${n} requests`,
+  per_company_per_minute: (n) => `The company's API tokens together have made their ${n} requests`,
+  writes_per_company_per_minute: (n) => `The company's API tokens together have made their ${n} writes (POST, PATCH and DELETE requests)`,
+};
+
 /** Every refusal Canopy makes, by name, so a code is spelled in one place with its message. */
 export const errors = {
   tokenMissing: () =>
@@ -204,6 +215,14 @@ export const errors = {
     new CanopyError('idempotency_key_reused', `Idempotency-Key "${key}" was used within the last 24 hours for a different request (another body or path). Use a new key for a new request.`),
   requestInProgress: (key: string) =>
     new CanopyError('request_in_progress', `A request with Idempotency-Key "${key}" is still being processed. Retry in a moment to get its result.`),
+
+  rateLimited: (limit: RateLimitApiName, perMinute: number, retryAfterSeconds: number) =>
+    new CanopyError(
+      'rate_limited',
+      `${RATE_LIMITED_WHO[limit](perMinute)} of this minute (${limit}). Retry after ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`,
+      null,
+      { limit },
+    ),
 
   internal: () => new CanopyError('internal_error', 'Something went wrong on our side. It has been logged; retry later, quoting the request id.'),
 };

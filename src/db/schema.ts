@@ -39,6 +39,10 @@ export interface CompaniesTable {
   country: string | null;
   website_url: string | null;
   logo_url: string | null;
+  /** The company's own rate limits (requests a minute); null: the configuration's default. */
+  rate_limit_per_token_per_minute: number | null;
+  rate_limit_per_company_per_minute: number | null;
+  rate_limit_writes_per_company_per_minute: number | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -47,6 +47,7 @@ export function authenticateV2(db: Kysely<DB>, publicBaseUrl: string, secretKey:
       .select([
         't.id', 't.name', 't.livemode', 't.scopes', 't.expires_at', 't.ip_allowlist', 't.revoked_at', 't.last_used_at',
         'c.id as company_id', 'c.name as company_name', 'c.slug as company_slug', 'c.plan', 'c.status as company_status',
+        'c.rate_limit_per_token_per_minute', 'c.rate_limit_per_company_per_minute', 'c.rate_limit_writes_per_company_per_minute',
         'u.name as owner_name', 'u.email as owner_email', 'u.role as owner_role', 'u.removed_at as owner_removed_at',
         'u.company_id as owner_company_id',
       ])
@@ -78,7 +79,17 @@ export function authenticateV2(db: Kysely<DB>, publicBaseUrl: string, secretKey:
       publicBaseUrl,
       secretKey,
       token: { id: row.id, name: row.name, scopes, expiresAt: row.expires_at, ipAllowlist: row.ip_allowlist },
-      company: { id: row.company_id, name: row.company_name, slug: row.company_slug },
+      company: {
+        id: row.company_id,
+        name: row.company_name,
+        slug: row.company_slug,
+        // Read with the token, so an operator's change applies to the next request on every process.
+        rateLimits: {
+          perTokenPerMinute: row.rate_limit_per_token_per_minute,
+          perCompanyPerMinute: row.rate_limit_per_company_per_minute,
+          writesPerCompanyPerMinute: row.rate_limit_writes_per_company_per_minute,
+        },
+      },
       owner: { name: row.owner_name, email: row.owner_email, role: row.owner_role },
     };
 

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { Nullable } from '../core/schema.ts';
 import type { RouteScope } from '../core/scopes.ts';
+import { RATE_LIMIT_HEADERS, RETRY_AFTER_HEADER } from './api-rate-limits.ts';
 import { type OperationError, operationErrors } from './operation-errors.ts';
 
 /** Where the document is served, without a token: the API reference (GET /docs) reads it. */
@@ -32,6 +33,7 @@ const ERROR_STATUS_TITLES: Record<number, string> = {
   413: 'Body too large',
   415: 'Body not JSON',
   422: 'Refused',
+  429: 'Too many requests; wait Retry-After seconds',
   500: 'Our fault; retry later',
 };
 
@@ -85,7 +87,37 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
       const response = { ...(schema.response as object), ...errorResponses(operationErrors(route)) };
       return { schema: { ...schema, description, response }, url };
     },
+    transformObject: (document) => ('openapiObject' in document ? withRateLimitHeaders(document.openapiObject) : document.swaggerObject),
   });
   app.addSchema(ErrorSchema);
   app.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, async () => app.swagger());
+}
+
+interface OpenApiDocument {
+  components?: Record<string, unknown>;
+  paths?: Record<string, Record<string, { security?: unknown; responses?: Record<string, { headers?: Record<string, unknown> }> }>>;
+}
+
+/** Refused by authentication, before the rate limits count the request: no rate limit headers. */
+const BEFORE_RATE_LIMITS = ['401', '403'];
+
+/**
+ * The rate limit headers (defined once, under components) on every answer of every v2
+ * operation after authentication, and Retry-After on its 429.
+ */
+function withRateLimitHeaders<T>(openapiObject: T): T {
+  const document = openapiObject as OpenApiDocument;
+  const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
+  const headers = Object.fromEntries(Object.keys(RATE_LIMIT_HEADERS).map((name) => [name, ref(name)]));
+  document.components = { ...document.components, headers: { ...RATE_LIMIT_HEADERS, 'Retry-After': RETRY_AFTER_HEADER } };
+  for (const operations of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      if (!operation.security) continue;
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        if (BEFORE_RATE_LIMITS.includes(status)) continue;
+        response.headers = { ...(status === '429' ? { 'Retry-After': ref('Retry-After') } : {}), ...response.headers, ...headers };
+      }
+    }
+  }
+  return openapiObject;
 }

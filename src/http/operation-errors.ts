@@ -55,6 +55,8 @@ export function operationErrors(route: DocumentedRoute): OperationError[] {
   if (scope) {
     add(AUTHENTICATION);
     if (isScope(scope)) add(roleAllowsScope('member', scope) ? ['scope_missing'] : ['scope_missing', 'owner_role_not_allowed']);
+    // Every authenticated v2 request counts against the rate limits (http/api-rate-limits.ts).
+    add(['rate_limited']);
   }
   if (scope && methods.includes('POST')) add(config.idempotency === 'required' ? ['idempotency_key_missing', ...IDEMPOTENCY] : IDEMPOTENCY);
   if (schema.params) add(['resource_missing']);

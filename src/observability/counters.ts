@@ -41,7 +41,7 @@ const emails = new Counter({
  * and the public pages' per-address ones. A new limit adds its name here, so that its
  * series exists (at 0) from the start.
  */
-export const RATE_LIMIT_NAMES = ['per_token_per_minute', 'per_company_per_minute', 'writes_per_company_per_minute', 'gift_lookup'] as const;
+export const RATE_LIMIT_NAMES = ['per_token_per_minute', 'per_company_per_minute', 'writes_per_company_per_minute', 'gift_lookup', 'public_page'] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 
 const rateLimited = new Counter({

@@ -1,4 +1,5 @@
 import { newId } from '../core/ids.ts';
+import type { RateLimitOverrides } from '../core/rate-limits.ts';
 import type { Db } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { OperatorError } from './errors.ts';
@@ -45,6 +46,39 @@ export async function setCompanyPlan(db: Db, companyId: string, plan: string) {
   const company = await db
     .updateTable('companies')
     .set({ plan, updated_at: new Date() })
+    .where('id', '=', companyId)
+    .returningAll()
+    .executeTakeFirst();
+  if (!company) throw new OperatorError(`No company ${companyId}.`);
+  return company;
+}
+
+/** The highest override an operator may set: a sanity bound, far above any real need. */
+export const MAX_RATE_LIMIT_PER_MINUTE = 1_000_000;
+
+/**
+ * Sets a company's own rate limits (requests a minute); null goes back to the
+ * configuration's default, and a limit not named is left as it is. The API reads them
+ * with the token on every request, so they apply to the next request on every process.
+ */
+export async function setCompanyRateLimits(db: Db, companyId: string, changes: Partial<RateLimitOverrides>) {
+  const columns = {
+    perTokenPerMinute: 'rate_limit_per_token_per_minute',
+    perCompanyPerMinute: 'rate_limit_per_company_per_minute',
+    writesPerCompanyPerMinute: 'rate_limit_writes_per_company_per_minute',
+  } as const;
+  const set: Partial<Record<(typeof columns)[keyof typeof columns], number | null>> = {};
+  for (const [name, value] of Object.entries(changes) as [keyof RateLimitOverrides, number | null | undefined][]) {
+    if (value === undefined) continue;
+    if (value !== null && (!Number.isInteger(value) || value < 1 || value > MAX_RATE_LIMIT_PER_MINUTE)) {
+      throw new OperatorError(`A rate limit is a whole number of requests a minute from 1 to ${MAX_RATE_LIMIT_PER_MINUTE} (got ${value}).`);
+    }
+    set[columns[name]] = value;
+  }
+  if (Object.keys(set).length === 0) throw new OperatorError('Name at least one limit to change.');
+  const company = await db
+    .updateTable('companies')
+    .set({ ...set, updated_at: new Date() })
     .where('id', '=', companyId)
     .returningAll()
     .executeTakeFirst();

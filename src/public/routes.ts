@@ -1,20 +1,31 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
 import { errors } from '../core/errors.ts';
 import type { ModuleOptions } from '../http/module.ts';
+import { createLimiter, type WindowLimiter } from '../http/rate-limit.ts';
+import { countRateLimited } from '../observability/counters.ts';
+import { TEXTS } from '../views/texts.ts';
 import { apiReferencePages } from './api-reference/routes.ts';
 import { certificatePages } from './certificates/routes.ts';
 import { giftPages } from './gift/routes.ts';
 import { initialsLogoSvg } from './logo.ts';
+import { page, pageLanguage } from './page.ts';
 
 /**
  * What Canopy shows without a login: certificate pages and their PDFs, and the generated
  * logo of a company without one of its own (the logo_url GET /v2/company gives), the
- * gift claim pages, and the API reference. The impact page joins here.
+ * gift claim pages, and the API reference. The impact page joins here. The pages people
+ * open (claim, certificate, PDF) count together against the visitor's address:
+ * PUBLIC_PAGE_REQUESTS_PER_MINUTE a minute.
  */
 export const publicRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { db, config }) => {
-  await app.register(certificatePages, { db, config });
-  await app.register(giftPages, { db, config });
+  await app.register(async (pages) => {
+    const perAddress = { name: 'public_page', points: config.publicPageRequestsPerMinute, windowSeconds: 60, shared: config.databaseUrl !== null };
+    limitPageRequests(pages, createLimiter(db, perAddress));
+    await pages.register(certificatePages, { db, config });
+    await pages.register(giftPages, { db, config });
+  });
   await app.register(apiReferencePages);
 
   app.get(
@@ -31,3 +42,24 @@ export const publicRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
     },
   );
 };
+
+/**
+ * The public pages' own limit: every request to the pages registered on `app` counts
+ * against the client address (`request.ip`, so behind TRUSTED_PROXIES the visitor's);
+ * past the limiter's points in its window, 429 with Retry-After and a page saying when to
+ * come back. A PDF takes tens of milliseconds to draw: this keeps one address from
+ * taking the server's time from everyone else's.
+ */
+function limitPageRequests(app: FastifyInstance, limiter: WindowLimiter): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const wait = await limiter.take(request.ip);
+    if (wait === 0) return;
+    countRateLimited('public_page');
+    const language = pageLanguage(request);
+    const t = TEXTS[language];
+    return page(reply.header('Retry-After', String(wait)), 429, language, 'message', {
+      heading: t.tooManyRequestsTitle,
+      text: t.tooManyRequestsBody(t.minutes(Math.ceil(wait / 60))),
+    });
+  });
+}

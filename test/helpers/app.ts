@@ -13,6 +13,7 @@ import type { DB } from '../../src/db/schema.ts';
 import type { WorkerServices } from '../../src/jobs/job.ts';
 import type { LogStream } from '../../src/observability/logger.ts';
 import { createMailer, type Mailer } from '../../src/mail/mailer.ts';
+import { GENEROUS_RATE_LIMITS } from './limits.ts';
 import { createScratchDatabase } from './postgres.ts';
 
 export interface TestApp {
@@ -71,7 +72,7 @@ after(async () => {
 export async function startTestApp(env: Record<string, string> = {}, options: { logStream?: LogStream } = {}): Promise<TestApp> {
   const { database, dropDatabase } = await openFreshDatabase();
   await migrate(database);
-  const config = loadConfig({ ...process.env, PUBLIC_BASE_URL: 'http://canopy.test', ...env });
+  const config = loadConfig({ ...process.env, PUBLIC_BASE_URL: 'http://canopy.test', ...GENEROUS_RATE_LIMITS, ...env });
   const secretKey = config.secretKey ?? TEST_SECRET_KEY;
   const app = await buildApp({ config: { ...config, secretKey }, db: database.db, logger: process.env.TEST_LOG === "1" || options.logStream !== undefined, logStream: options.logStream });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { GENEROUS_RATE_LIMITS } from './limits.ts';
 import { createScratchDatabase } from './postgres.ts';
 
 /**
@@ -53,7 +54,7 @@ export interface CliWorkspace {
 export function cliWorkspace(prefix: string): CliWorkspace {
   const workDir = mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
   const dataDir = path.join(workDir, 'data');
-  const env: Record<string, string | undefined> = { ...process.env, CANOPY_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn' };
+  const env: Record<string, string | undefined> = { ...process.env, ...GENEROUS_RATE_LIMITS, CANOPY_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn' };
   delete env.PUBLIC_BASE_URL;
 
   const canopy: CliWorkspace['canopy'] = (args, options = {}) => {

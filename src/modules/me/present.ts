@@ -1,10 +1,14 @@
-import type { Config } from '../../config.ts';
 import type { ApiContext } from '../../core/context.ts';
 import { iso } from '../../core/formats.ts';
+import { type RateLimits, rateLimitsInForce } from '../../core/rate-limits.ts';
 
-/** The token making the request, from what authentication already read: no query of its own. */
-export function presentToken(ctx: ApiContext, rateLimits: Config['rateLimits']) {
+/**
+ * The token making the request, from what authentication already read: no query of its
+ * own. Its rate limits are those in force: the company's own where the operator set them.
+ */
+export function presentToken(ctx: ApiContext, defaultRateLimits: RateLimits) {
   const { token, company, owner, livemode } = ctx;
+  const rateLimits = rateLimitsInForce(defaultRateLimits, company.rateLimits);
   return {
     object: 'token' as const,
     name: token.name,
