@@ -16,11 +16,33 @@ export interface ChannelListener {
 
 export type Subscribe = (channel: string, listener: ChannelListener) => () => void;
 
+/**
+ * The channel migration 0016's triggers notify at commit when a token, a person or a
+ * company changes: what authenticating a token reads (http/token-cache.ts).
+ */
+export const AUTH_CHANNEL = 'canopy_auth';
+
+/** After an operator's change to a token, a person or a company: this process's caches forget at once. */
+export function authChanged(db: Kysely<DB>): void {
+  announceLocally(db, AUTH_CHANNEL);
+}
+
 const subscribeOf = new WeakMap<Kysely<DB>, Subscribe>();
+const channelsOf = new WeakMap<Kysely<DB>, Map<string, Channel>>();
 
 /** How to hear a NOTIFY channel of a database openDatabase opened; null for any other Kysely instance. */
 export function databaseNotifications(db: Kysely<DB>): Subscribe | null {
   return subscribeOf.get(db) ?? null;
+}
+
+/**
+ * Tells this process's subscribers of `channel` at once, after a write of this process
+ * committed: on PostgreSQL the NOTIFY comes back through the LISTEN connection a moment
+ * later, and a request in between must not act on what the write changed. (Other
+ * processes hear the NOTIFY.) Does nothing for a Kysely instance openDatabase did not open.
+ */
+export function announceLocally(db: Kysely<DB>, channel: string): void {
+  channelsOf.get(db)?.get(channel)?.notify();
 }
 
 /** One channel's listeners, however many subscribe. */
@@ -50,6 +72,8 @@ class Channel {
  */
 export function registerPostgresNotifications(db: Kysely<DB>, url: string): () => Promise<void> {
   const channels = new Map<string, { channel: Channel; client: pg.Client | null }>();
+  const local = new Map<string, Channel>();
+  channelsOf.set(db, local);
   let closed = false;
   const connect = async (name: string) => {
     const entry = channels.get(name)!;
@@ -79,6 +103,7 @@ export function registerPostgresNotifications(db: Kysely<DB>, url: string): () =
     if (!entry) {
       entry = { channel: new Channel(), client: null };
       channels.set(name, entry);
+      local.set(name, entry.channel);
       void connect(name);
     }
     return entry.channel.add(listener);
@@ -96,6 +121,7 @@ export function registerPostgresNotifications(db: Kysely<DB>, url: string): () =
  */
 export function registerPGliteNotifications(db: Kysely<DB>, pglite: PGlite, lock: ExclusiveLock): void {
   const channels = new Map<string, Channel>();
+  channelsOf.set(db, channels);
   subscribeOf.set(db, (name, listener) => {
     let channel = channels.get(name);
     if (!channel) {

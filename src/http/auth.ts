@@ -7,6 +7,7 @@ import { addressAllowed } from '../core/ip.ts';
 import { isScope, roleAllowsScope, type RouteScope } from '../core/scopes.ts';
 import { hashSecret, TOKEN_PATTERN, V1_TOKEN_PATTERN } from '../core/secrets.ts';
 import type { DB } from '../db/schema.ts';
+import { TokenCache } from './token-cache.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -30,6 +31,7 @@ const LAST_USED_PRECISION_MS = 60_000;
  * and the creator's current role allows that scope.
  */
 export function authenticateV2(db: Kysely<DB>, publicBaseUrl: string, secretKey: string) {
+  const cache = new TokenCache<TokenRow>(db);
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const scope = request.routeOptions.config.scope;
     if (!scope) return; // not a v2 API route (the 404 handler)
@@ -40,20 +42,13 @@ export function authenticateV2(db: Kysely<DB>, publicBaseUrl: string, secretKey:
       throw legacy ? errors.legacyTokenOnV2() : errors.tokenInvalid();
     }
 
-    const row = await db
-      .selectFrom('api_tokens as t')
-      .innerJoin('companies as c', 'c.id', 't.company_id')
-      .innerJoin('users as u', 'u.id', 't.owner_user_id')
-      .select([
-        't.id', 't.name', 't.livemode', 't.scopes', 't.expires_at', 't.ip_allowlist', 't.revoked_at', 't.last_used_at',
-        'c.id as company_id', 'c.name as company_name', 'c.slug as company_slug', 'c.plan', 'c.status as company_status',
-        'c.rate_limit_per_token_per_minute', 'c.rate_limit_per_company_per_minute', 'c.rate_limit_writes_per_company_per_minute',
-        'u.name as owner_name', 'u.email as owner_email', 'u.role as owner_role', 'u.removed_at as owner_removed_at',
-        'u.company_id as owner_company_id',
-      ])
-      .where('t.token_hash', '=', hashSecret(tokenValue))
-      .where('t.api_version', '=', 'v2')
-      .executeTakeFirst();
+    const hash = hashSecret(tokenValue);
+    let row = cache.get(hash);
+    if (!row) {
+      const readAt = cache.now;
+      row = await readToken(db, hash);
+      if (row) cache.remember(hash, row, readAt);
+    }
 
     if (!row) throw errors.tokenInvalid();
     // Removing a person also revokes their tokens; say why first.
@@ -94,10 +89,31 @@ export function authenticateV2(db: Kysely<DB>, publicBaseUrl: string, secretKey:
     };
 
     if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > LAST_USED_PRECISION_MS) {
-      await db.updateTable('api_tokens').set({ last_used_at: new Date() }).where('id', '=', row.id).execute();
+      row.last_used_at = new Date(); // the remembered row too: written once a minute, not on every request
+      await db.updateTable('api_tokens').set({ last_used_at: row.last_used_at }).where('id', '=', row.id).execute();
     }
   };
 }
+
+/** What authenticating a token reads: the token, its owner and its company, in one query. */
+function readToken(db: Kysely<DB>, hash: string) {
+  return db
+    .selectFrom('api_tokens as t')
+    .innerJoin('companies as c', 'c.id', 't.company_id')
+    .innerJoin('users as u', 'u.id', 't.owner_user_id')
+    .select([
+      't.id', 't.name', 't.livemode', 't.scopes', 't.expires_at', 't.ip_allowlist', 't.revoked_at', 't.last_used_at',
+      'c.id as company_id', 'c.name as company_name', 'c.slug as company_slug', 'c.plan', 'c.status as company_status',
+      'c.rate_limit_per_token_per_minute', 'c.rate_limit_per_company_per_minute', 'c.rate_limit_writes_per_company_per_minute',
+      'u.name as owner_name', 'u.email as owner_email', 'u.role as owner_role', 'u.removed_at as owner_removed_at',
+      'u.company_id as owner_company_id',
+    ])
+    .where('t.token_hash', '=', hash)
+    .where('t.api_version', '=', 'v2')
+    .executeTakeFirst();
+}
+
+type TokenRow = NonNullable<Awaited<ReturnType<typeof readToken>>>;
 
 /**
  * The credential of the one `Authorization: Bearer ...` header, read from the raw header

@@ -1,6 +1,7 @@
 import { newId } from '../core/ids.ts';
 import type { RateLimitOverrides } from '../core/rate-limits.ts';
 import type { Db } from '../db/schema.ts';
+import { authChanged } from '../db/notifications.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { OperatorError } from './errors.ts';
 
@@ -50,6 +51,7 @@ export async function setCompanyPlan(db: Db, companyId: string, plan: string) {
     .returningAll()
     .executeTakeFirst();
   if (!company) throw new OperatorError(`No company ${companyId}.`);
+  authChanged(db);
   return company;
 }
 
@@ -83,6 +85,7 @@ export async function setCompanyRateLimits(db: Db, companyId: string, changes: P
     .returningAll()
     .executeTakeFirst();
   if (!company) throw new OperatorError(`No company ${companyId}.`);
+  authChanged(db);
   return company;
 }
 

@@ -2,6 +2,7 @@ import { newId } from '../core/ids.ts';
 import { isAddressOrCidr } from '../core/ip.ts';
 import { SCOPES, type Scope } from '../core/scopes.ts';
 import { maskedSecret, newSecret, newToken, V1_TOKEN_PREFIX } from '../core/secrets.ts';
+import { authChanged } from '../db/notifications.ts';
 import type { Db } from '../db/schema.ts';
 import { OperatorError } from './errors.ts';
 import { findUserByEmail } from './users.ts';
@@ -76,6 +77,7 @@ export async function revokeToken(db: Db, tokenId: string) {
     .returningAll()
     .executeTakeFirst();
   if (!row) throw new OperatorError(`No active token ${tokenId}.`);
+  authChanged(db);
   return presentTokenRow(row, null);
 }
 

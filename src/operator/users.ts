@@ -1,4 +1,5 @@
 import type { Db } from '../db/schema.ts';
+import { authChanged } from '../db/notifications.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { newId } from '../core/ids.ts';
 import { OperatorError } from './errors.ts';
@@ -23,12 +24,14 @@ export async function createUser(db: Db, input: CreateUserInput) {
   if (existing && !existing.removed_at) throw new OperatorError(`${input.email} is already a member of ${input.companyId}.`);
   const now = new Date();
   if (existing) {
-    return db
+    const rejoined = await db
       .updateTable('users')
       .set({ removed_at: null, role: input.role, name: input.name ?? existing.name, updated_at: now })
       .where('id', '=', existing.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    authChanged(db);
+    return rejoined;
   }
   return db
     .insertInto('users')
@@ -58,12 +61,14 @@ async function requireMember(db: Db, companyId: string, email: string) {
 export async function setUserRole(db: Db, companyId: string, email: string, role: string) {
   if (!ROLES.includes(role as Role)) throw new OperatorError(`Unknown role "${role}"; use admin or member.`);
   const user = await requireMember(db, companyId, email);
-  return db
+  const changed = await db
     .updateTable('users')
     .set({ role: role as Role, updated_at: new Date() })
     .where('id', '=', user.id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  authChanged(db);
+  return changed;
 }
 
 /**
@@ -71,7 +76,7 @@ export async function setUserRole(db: Db, companyId: string, email: string, role
  * stays revoked if the same person is added again later (spec section 5.7).
  */
 export async function removeUser(db: Db, companyId: string, email: string) {
-  return inTransaction(db, async (trx) => {
+  const removed = await inTransaction(db, async (trx) => {
     const user = await requireMember(trx, companyId, email);
     const now = new Date();
     await trx.updateTable('api_tokens').set({ revoked_at: now }).where('owner_user_id', '=', user.id).where('revoked_at', 'is', null).execute();
@@ -82,6 +87,8 @@ export async function removeUser(db: Db, companyId: string, email: string) {
       .returningAll()
       .executeTakeFirstOrThrow();
   });
+  authChanged(db);
+  return removed;
 }
 
 export async function listUsers(db: Db, companyId: string) {
