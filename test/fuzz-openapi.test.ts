@@ -382,7 +382,10 @@ describe(`every operation of the document, ${RUNS} requests each (seed ${SEED})`
           { seed: SEED + index, numRuns: RUNS, interruptAfterTimeLimit: TIME_LIMIT_MS },
         );
       } catch (error) {
-        if (error instanceof Error) error.message = `${error.message}\n\nRerun this fuzz with: ${rerun}${ONLY ? '' : ` (or FUZZ_OPERATION='${label(op)}' for this operation alone)`}`;
+        if (error instanceof Error) {
+          const cause = error.cause instanceof Error ? `\n\nWhat failed: ${error.cause.message}` : '';
+          error.message = `${error.message}${cause}\n\nRerun this fuzz with: ${rerun}${ONLY ? '' : ` (or FUZZ_OPERATION='${label(op)}' for this operation alone)`}`;
+        }
         throw error;
       }
     });
