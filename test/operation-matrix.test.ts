@@ -491,7 +491,7 @@ describe('ids of other companies and of the other mode', () => {
 
         const strangers: [string, string][] = [["another company's id", foreign.ids[mode][reference.kind] as string]];
         // A helper allocation may name a project the company has trees in in either mode (docs/decisions.md, "Test helpers").
-        if (!(isTestHelper(reference.op) && reference.kind === 'prj')) strangers.push(["the other mode's id", world.ids[other][reference.kind] as string]);
+        if (!(isTestHelper(reference.op) && reference.name === 'project')) strangers.push(["the other mode's id", world.ids[other][reference.kind] as string]);
         for (const [whose, id] of strangers) {
           const answer = await attempt(id);
           assert.deepEqual(comparable(answer, id), comparable(nothing, madeUp), `${what}: ${whose} answers as an id naming nothing: ${answer.text}`);
