@@ -351,6 +351,21 @@ describe('every operation of the document', () => {
   });
 });
 
+describe('every operation', () => {
+  test('refuses a query parameter it does not take, naming it', async () => {
+    for (const mode of MODES) {
+      for (const op of operationsOf(mode)) {
+        const call = await callFor(op, contextOf(world, mode));
+        call.query = [...(call.query ?? []), ['colour', 'green']];
+        const response = await send(op, call, tokenOf(world.company, mode));
+        const what = `${label(op)}?colour=green in ${mode} mode`;
+        assert.deepEqual([response.status, response.body.error?.code, response.body.error?.param], [400, 'parameter_unknown', 'colour'], `${what}: ${response.text}`);
+        assertOneErrorShape(op, response, what);
+      }
+    }
+  });
+});
+
 describe('scopes, personal data and download links', () => {
   for (const holder of HOLDERS) {
     test(`a token with ${holder.name}: 2xx where it may, 403 naming the scope where not, nothing withheld shown`, async () => {
