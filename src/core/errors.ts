@@ -212,7 +212,7 @@ export const errors = {
   idempotencyKeyTooLong: (length: number) =>
     new CanopyError('idempotency_key_too_long', `The Idempotency-Key header has ${length} characters; at most 255 are allowed.`),
   idempotencyKeyReused: (key: string) =>
-    new CanopyError('idempotency_key_reused', `Idempotency-Key "${key}" was used within the last 24 hours for a different request (another body or path). Use a new key for a new request.`),
+    new CanopyError('idempotency_key_reused', `Idempotency-Key "${key}" was used within the last 24 hours for a different request (another body or path, or a token that sees other data). Use a new key for a new request.`),
   requestInProgress: (key: string) =>
     new CanopyError('request_in_progress', `A request with Idempotency-Key "${key}" is still being processed. Retry in a moment to get its result.`),
 

@@ -123,9 +123,20 @@ interface Fingerprint {
   hash: string;
 }
 
-/** Method, path and the body as canonical JSON: what "the same request" means. */
+/** What a token sees only with its scope: a stored response holds it when the first request's token had the scope. */
+const SEEN_WITH_SCOPE = ['recipients:read', 'certificates:read'] as const;
+
+/**
+ * Method, path, the body as canonical JSON, and what the caller may see: what "the same
+ * request" means. A response stored for a token with recipients:read holds names and
+ * emails (and with certificates:read, download links), so it is replayed only to a token
+ * that would see them too; another is told the key was used for another request.
+ */
 function requestFingerprint(request: FastifyRequest): Fingerprint {
-  const hash = createHash('sha256').update(canonicalJson(request.body ?? null)).digest('hex');
+  const withheld = SEEN_WITH_SCOPE.filter((scope) => !request.ctx.scopes.includes(scope));
+  // Nothing withheld hashes the body alone, as before: keys stored by such tokens still replay.
+  const view = withheld.length > 0 ? `\nwithout ${withheld.join(' ')}` : '';
+  const hash = createHash('sha256').update(canonicalJson(request.body ?? null) + view).digest('hex');
   return { method: request.method, path: request.url, hash };
 }
 

@@ -42,7 +42,8 @@ export function operationErrors(route: DocumentedRoute): OperationError[] {
   const config = route.config ?? {};
   const schema = (route.schema ?? {}) as FastifySchema;
   const methods = [route.method].flat().map(String);
-  const takesBody = methods.some((method) => ['POST', 'PUT', 'PATCH'].includes(method));
+  // Fastify reads the body of every method but GET and HEAD: a DELETE sent with one is refused like a POST's.
+  const takesBody = methods.some((method) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method));
   const found: OperationError[] = [];
   const add = (codes: readonly ErrorCode[], status?: number) => {
     for (const code of codes) {

@@ -5,13 +5,20 @@ import { certificatePageUrl, signedDownloadUrl } from './links.ts';
 import { allocationIdsByRecipient, type CertificateRow, findCertificatesByIds } from './queries.ts';
 
 /**
- * Certificate rows to API objects, with a freshly signed download link. The service's own
- * renderings (events) have no secret and store `download_url` as null; readers of the
- * event log get a fresh link (refreshDownloadUrl).
+ * A download link is for readers holding certificates:read (spec section 5: it reads
+ * "certificates and download URLs"); a certificate reached another way (a recipient, an
+ * expand, an event) comes without one.
+ */
+const mayDownload = (ctx: ReadContext) => ctx.scopes.includes('certificates:read');
+
+/**
+ * Certificate rows to API objects, with a freshly signed download link for a reader with
+ * certificates:read. The service's own renderings (events) have no secret and store
+ * `download_url` as null; readers of the event log get a fresh link (refreshDownloadUrl).
  */
 export async function presentCertificates(ctx: ReadContext, rows: readonly CertificateRow[]) {
   const allocations = await allocationIdsByRecipient(ctx, rows.flatMap((row) => (row.recipient_id ? [row.recipient_id] : [])));
-  return rows.map((row) => ({
+  return rows.map((row) => withoutDownloadUnlessAllowed(ctx, {
     id: row.id,
     object: 'certificate' as const,
     livemode: row.livemode,
@@ -31,6 +38,12 @@ export async function presentCertificates(ctx: ReadContext, rows: readonly Certi
   }));
 }
 
+function withoutDownloadUnlessAllowed<T extends { download_url?: unknown }>(ctx: ReadContext, certificate: T): Omit<T, 'download_url'> & Partial<Pick<T, 'download_url'>> {
+  if (mayDownload(ctx)) return certificate;
+  const { download_url: _withheld, ...rest } = certificate;
+  return rest;
+}
+
 export type CertificateObject = Awaited<ReturnType<typeof presentCertificates>>[number];
 
 export async function loadCertificates(ctx: ReadContext, ids: readonly string[]) {
@@ -38,7 +51,8 @@ export async function loadCertificates(ctx: ReadContext, ids: readonly string[])
   return new Map(objects.map((object) => [object.id, object]));
 }
 
-/** A certificate object stored earlier (in an event), with a download link signed now. */
+/** A certificate object stored earlier (in an event), with a download link signed now for a reader with certificates:read. */
 export function refreshDownloadUrl(ctx: ReadContext, object: { id: string; download_url?: unknown }) {
-  return ctx.secretKey ? { ...object, download_url: signedDownloadUrl(ctx.publicBaseUrl, ctx.secretKey, object.id) } : object;
+  const refreshed = ctx.secretKey ? { ...object, download_url: signedDownloadUrl(ctx.publicBaseUrl, ctx.secretKey, object.id) } : object;
+  return withoutDownloadUnlessAllowed(ctx, refreshed);
 }

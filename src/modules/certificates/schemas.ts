@@ -19,7 +19,9 @@ export const CertificateSchema = Type.Object(
     language: StringEnum(['en', 'nl']),
     issued_at: Timestamp('When this version was issued; a reissue (after a change of name, language or message) moves it.'),
     url: Type.String({ description: 'The stable public verification page.' }),
-    download_url: Type.String({ description: 'A signed link to the PDF, valid for an hour; every retrieval gives a fresh one.' }),
+    download_url: Type.Optional(
+      Type.String({ description: 'A signed link to the PDF, valid for an hour; every retrieval gives a fresh one. Omitted without certificates:read (on a recipient, an expand or an event).' }),
+    ),
     created_at: Timestamp(),
     updated_at: Timestamp(),
   },

@@ -34,6 +34,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Retrieve an event',
         tags: ['Events'],
         params: EventParams,
+        querystring: NoQuery,
         response: { 200: Type.Ref(EventSchema) },
       },
     },
