@@ -1,0 +1,93 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * `canopy serve` child processes on one PostgreSQL, each on a fixed port so that a process
+ * restarted after a SIGKILL is found where its clients knew it.
+ */
+const BIN = fileURLToPath(new URL('../../bin/canopy.mjs', import.meta.url));
+
+export type ProcessRole = 'api' | 'worker';
+
+export interface CanopyProcess {
+  name: string;
+  role: ProcessRole;
+  url: string;
+  /** How many times it was started. */
+  starts: number;
+  /** Lines of its log at level error or above, over every start (JSON lines, `level` >= 50). */
+  errorLines: string[];
+  /** Starts it (again), resolving once it listens. */
+  start(): Promise<void>;
+  /** SIGKILL, resolving once it is gone. */
+  kill(): Promise<void>;
+  /** SIGTERM, resolving with its exit code. */
+  stop(): Promise<number | null>;
+  running(): boolean;
+}
+
+/** A port free right now on loopback. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export async function canopyProcess(name: string, role: ProcessRole, env: Record<string, string>): Promise<CanopyProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | null = null;
+  let exited: Promise<number | null> = Promise.resolve(null);
+  const self: CanopyProcess = {
+    name,
+    role,
+    url,
+    starts: 0,
+    errorLines: [],
+    async start() {
+      self.starts += 1;
+      const started = spawn(process.execPath, [BIN, 'serve', '--json', '--role', role], {
+        env: { ...env, HOST: '127.0.0.1', PORT: String(port), PUBLIC_BASE_URL: `http://${name}.canopy.test` },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child = started;
+      exited = new Promise((resolve) => started.once('exit', (code) => resolve(code)));
+      let stderr = '';
+      started.stderr?.on('data', (chunk: Buffer) => {
+        stderr = (stderr + chunk.toString('utf8')).slice(-8192);
+      });
+      await new Promise<void>((resolve, reject) => {
+        let pending = '';
+        let listening = false;
+        started.stdout?.on('data', (chunk: Buffer) => {
+          pending += chunk.toString('utf8');
+          const lines = pending.split('\n');
+          pending = lines.pop() ?? '';
+          for (const line of lines) {
+            if (!listening && line.startsWith('{"url"')) {
+              listening = true;
+              resolve();
+            } else if (/"level":(5|6)\d/.test(line)) self.errorLines.push(line.slice(0, 2000));
+          }
+        });
+        void exited.then((code) => {
+          if (!listening) reject(new Error(`${name} exited with ${code} before listening: ${stderr}`));
+        });
+      });
+    },
+    async kill() {
+      child?.kill('SIGKILL');
+      await exited;
+    },
+    async stop() {
+      if (!self.running()) return exited;
+      child?.kill('SIGTERM');
+      return exited;
+    },
+    running: () => child !== null && child.exitCode === null && child.signalCode === null,
+  };
+  return self;
+}
