@@ -103,7 +103,9 @@ export async function checkWrites(db: Kysely<DB>, world: SeededWorld, records: r
       const code = codeById.get(record.targetId!);
       const recipient = code?.recipient_id ? recipientById.get(code.recipient_id) : undefined;
       if (tookEffect(record)) {
-        if (code?.status !== 'claimed' || !recipient || recipient.source !== 'gift_code' || recipient.email !== record.email) {
+        // A deleted recipient's email is erased; the others' must be the claimant's.
+        const claimant = recipient?.deleted_at === null ? recipient.email === record.email : true;
+        if (code?.status !== 'claimed' || !recipient || recipient.source !== 'gift_code' || !claimant) {
           missing.push(`${where}: code ${record.targetId} is ${code?.status}, its recipient ${recipient?.id ?? 'none'} (${recipient?.email ?? ''})`);
         } else if (record.kind === 'claim_test' && record.objectId !== recipient.id) missing.push(`${where}: answered recipient ${record.objectId}, the code has ${recipient.id}`);
         else if ((recipient.deleted_at !== null) !== deleted.has(recipient.id)) missing.push(`${where}: recipient ${recipient.id} deleted: ${recipient.deleted_at !== null}, by the load: ${deleted.has(recipient.id)}`);

@@ -8,8 +8,12 @@
 
 export interface Attempt {
   api: number;
-  /** The HTTP status, or what went wrong before one arrived. */
-  status: number | 'lost' | 'timeout';
+  /**
+   * The HTTP status, or what went wrong before one arrived: `refused` (no process listened:
+   * nothing was sent), `lost` (the connection broke with the request sent or on its way),
+   * `timeout` (no answer in time).
+   */
+  status: number | 'refused' | 'lost' | 'timeout';
   /** The error code of a JSON error answer. */
   code?: string;
   replayed: boolean;
@@ -44,7 +48,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Whether an attempt's answer is final, or the write must be sent again. */
 function retryable(attempt: Attempt): boolean {
-  if (attempt.status === 'lost' || attempt.status === 'timeout') return true;
+  if (typeof attempt.status === 'string') return true;
   if (attempt.status === 409 && attempt.code === 'request_in_progress') return true;
   // A Stripe client retries 5xx with the same key too; the checks count every 5xx as a failure.
   return typeof attempt.status === 'number' && attempt.status >= 500;
@@ -60,9 +64,9 @@ export async function sendWrite(options: ClientOptions, spec: RequestSpec, first
     attempts.push(attempt);
     if (!retryable(attempt)) return { status: attempt.status as number, body, attempts };
     if (Date.now() > deadline) return { status: 'gave_up', body, attempts };
-    if (attempt.status === 'lost' || attempt.status === 'timeout') api = (api + 1) % options.apis.length;
-    // Lost: at once on the other process (a little later from the second loss on). In progress: wait for the first attempt, or for its key's lock to go stale.
-    await sleep(attempt.status === 'lost' && n === 0 ? 0 : Math.min(250 * 2 ** Math.min(n, 3), 2000));
+    if (typeof attempt.status === 'string') api = (api + 1) % options.apis.length;
+    // No answer: at once on the other process (a little later from the second time on). In progress: wait for the first attempt, or for its key's lock to go stale.
+    await sleep(typeof attempt.status === 'string' && n === 0 ? 0 : Math.min(250 * 2 ** Math.min(n, 3), 2000));
   }
 }
 
@@ -91,9 +95,14 @@ async function attemptOnce(options: ClientOptions, spec: RequestSpec, api: numbe
       body,
     };
   } catch (error) {
-    const timedOut = (error as Error).name === 'TimeoutError';
-    return { attempt: { api, status: timedOut ? 'timeout' : 'lost', replayed: false, ms: Date.now() - started }, body: null };
+    return { attempt: { api, status: failure(error), replayed: false, ms: Date.now() - started }, body: null };
   }
+}
+
+/** What kept an answer from arriving (fetch wraps the socket's error in `cause`). */
+function failure(error: unknown): 'refused' | 'lost' | 'timeout' {
+  if ((error as Error).name === 'TimeoutError') return 'timeout';
+  return (error as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED' ? 'refused' : 'lost';
 }
 
 /**
@@ -133,14 +142,14 @@ export async function claimOnPage(options: ClientOptions, code: string, claimant
         location = posted.headers.get('location');
       }
     } catch (error) {
-      status = (error as Error).name === 'TimeoutError' ? 'timeout' : 'lost';
+      status = failure(error);
     }
     const attempt: Attempt = { api, status, replayed: false, ms: Date.now() - started };
     attempts.push(attempt);
-    const again = status === 'lost' || status === 'timeout' || (typeof status === 'number' && status >= 500);
+    const again = typeof status === 'string' || status >= 500;
     if (!again) return { status: status as number, body: { location }, attempts };
     if (Date.now() > deadline) return { status: 'gave_up', body: null, attempts };
-    if (status === 'lost' || status === 'timeout') api = (api + 1) % options.apis.length;
+    if (typeof status === 'string') api = (api + 1) % options.apis.length;
     await sleep(Math.min(250 * 2 ** Math.min(n, 3), 2000));
   }
 }

@@ -53,7 +53,7 @@ export function printReport(records: readonly WriteRecord[], figures: RunFigures
   const attempts = answers.flatMap((answer) => answer.attempts);
   const count = (test: (status: Answer['attempts'][number]) => boolean) => attempts.filter(test).length;
   write(
-    `attempts: ${attempts.length} requests for ${records.length} writes; lost connections ${count((a) => a.status === 'lost')}, ` +
+    `attempts: ${attempts.length} requests for ${records.length} writes; connections refused ${count((a) => a.status === 'refused')}, lost ${count((a) => a.status === 'lost')}, ` +
       `timeouts ${count((a) => a.status === 'timeout')}, 409 request_in_progress ${count((a) => a.code === 'request_in_progress')}, ` +
       `replayed (Idempotent-Replayed) ${count((a) => a.replayed)}, 5xx ${count((a) => typeof a.status === 'number' && a.status >= 500)}; ` +
       `${records.filter((record) => record.legs).length} creates sent to both processes at once`,
