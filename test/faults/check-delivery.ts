@@ -21,7 +21,25 @@ export interface Endpoint {
   secret: string;
 }
 
+/** A start of a worker that was SIGKILLed, and when. */
+export interface Killed {
+  incarnation: string;
+  at: number;
+}
+
+/**
+ * A copy sent twice is explained when every copy but the last came from a killed start: it
+ * had the work in hand (the SMTP server or the receiver had accepted it) when it died, and
+ * another worker did it again once the lease ran out. Two live workers never do one thing twice.
+ */
+function explainedByKill(copies: readonly { sender: string }[], killed: readonly Killed[]): boolean {
+  return copies.slice(0, -1).every((copy) => killed.some((k) => k.incarnation === copy.sender));
+}
+
 export interface DeliveryFigures {
+  /** Webhook requests and emails by the process start that sent them ('?' when it could not be told). */
+  webhooksBySender: Record<string, number>;
+  emailsBySender: Record<string, number>;
   events: number;
   requests: number;
   duplicateEvents: number;
@@ -61,13 +79,13 @@ export async function queueState(db: Kysely<DB>): Promise<QueueState> {
 export async function checkEvents(
   db: Kysely<DB>,
   world: SeededWorld,
-  webhooks: { endpoints: readonly Endpoint[]; received: readonly ReceivedWebhook[]; killedAt: readonly number[] },
+  webhooks: { endpoints: readonly Endpoint[]; received: readonly ReceivedWebhook[]; killed: readonly Killed[] },
   verdicts: Verdicts,
-): Promise<Pick<DeliveryFigures, 'events' | 'requests' | 'duplicateEvents'>> {
-  const { endpoints, received, killedAt } = webhooks;
+): Promise<Pick<DeliveryFigures, 'events' | 'requests' | 'duplicateEvents' | 'webhooksBySender'>> {
+  const { endpoints, received, killed } = webhooks;
   const companyIds = world.companies.map((company) => company.id);
   const events = await db.selectFrom('events').select(['id', 'company_id', 'livemode', 'type']).where('company_id', 'in', companyIds).execute();
-  const deliveries = await db.selectFrom('event_deliveries').select(['event_id', 'endpoint_id', 'status', 'attempts'])
+  const deliveries = await db.selectFrom('event_deliveries').select(['event_id', 'endpoint_id', 'status', 'attempts', 'last_error'])
     .where('endpoint_id', 'in', endpoints.map((endpoint) => endpoint.id)).execute();
   const deliveryOf = new Map(deliveries.map((row) => [`${row.event_id}|${row.endpoint_id}`, row]));
   const arrivals = new Map<string, ReceivedWebhook[]>();
@@ -99,12 +117,16 @@ export async function checkEvents(
   }
   // Two live workers never send one delivery twice; a killed worker's attempts in flight are sent again after its lease.
   const duplicates = [...arrivals.entries()].filter(([, list]) => list.length > 1);
-  const unexplained = duplicates.filter(([, list]) => !killedAt.some((at) => list[0]!.at <= at && list.at(-1)!.at > at));
+  const unexplained = duplicates.filter(([, list]) => !explainedByKill(list, killed));
   verdicts.add('every event in the log of those companies was delivered at least once to the receiver', `${events.length} events, ${received.length} requests`, undelivered);
   verdicts.add("every request the receiver got is an event of the log, signed with its endpoint's secret", `${received.length} requests`, badSignatures);
   verdicts.add('an event arrived twice only when the killed worker had it in flight', `${duplicates.length} events arrived more than once`,
-    unexplained.map(([key, list]) => `${key.replace('|', ' at ')}: ${list.length} times, not around a kill`));
-  return { events: events.length, requests: received.length, duplicateEvents: duplicates.length };
+    unexplained.map(([key, list]) => {
+      const delivery = deliveries.find((row) => row.event_id === key.split('|')[0]);
+      const copies = list.map((entry) => `${entry.sender} at ${((entry.at - (killed[0]?.at ?? 0)) / 1000).toFixed(1)} s`).join(', ');
+      return `${key.replace('|', ' at ')}: sent by ${copies} (from the kill), ${delivery?.attempts} attempts recorded, last error ${delivery?.last_error ?? 'none'}`;
+    }));
+  return { events: events.length, requests: received.length, duplicateEvents: duplicates.length, webhooksBySender: tally(received.map((entry) => entry.sender)) };
 }
 
 export async function checkJobs(db: Kysely<DB>, verdicts: Verdicts): Promise<number> {
@@ -126,12 +148,12 @@ export async function checkJobs(db: Kysely<DB>, verdicts: Verdicts): Promise<num
 export async function checkEmails(
   db: Kysely<DB>,
   world: SeededWorld,
-  emails: { messages: readonly SunkEmail[]; testModeAddresses: ReadonlySet<string>; killedAt: readonly number[] },
+  emails: { messages: readonly SunkEmail[]; testModeAddresses: ReadonlySet<string>; killed: readonly Killed[] },
   verdicts: Verdicts,
-): Promise<Pick<DeliveryFigures, 'emails' | 'emailedRecipients' | 'duplicateEmails'>> {
+): Promise<Pick<DeliveryFigures, 'emails' | 'emailedRecipients' | 'duplicateEmails' | 'emailsBySender'>> {
   const recipients = await db.selectFrom('recipients').select(['id', 'livemode', 'email', 'send_email', 'email_sent_at', 'deleted_at'])
     .where('company_id', 'in', world.companies.map((company) => company.id)).execute();
-  const { messages, testModeAddresses, killedAt } = emails;
+  const { messages, testModeAddresses, killed } = emails;
   const byAddress = new Map<string, SunkEmail[]>();
   for (const message of messages) for (const to of message.to) byAddress.set(to, [...(byAddress.get(to) ?? []), message]);
 
@@ -148,13 +170,19 @@ export async function checkEmails(
     if (got > 0) unwanted.push(`${address} (test mode): ${got} emails`);
   }
 
-  // A duplicate is allowed only for a job a killed worker had in hand: its first copy went out before a kill, the second after.
+  // A duplicate is allowed only for the job a killed worker had in hand (a worker runs one job at a time).
   const duplicates = [...byAddress.entries()].filter(([, list]) => list.length > 1);
-  const unexplained = duplicates.filter(([, list]) => !killedAt.some((at) => list[0]!.at <= at && list.at(-1)!.at > at));
+  const unexplained = duplicates.filter(([, list]) => !explainedByKill(list, killed));
   verdicts.add('each live recipient with send_email (not deleted) got its certificate email; test mode never emails', `${recipients.filter((r) => r.livemode && r.send_email).length} live recipients asked`, [...unsent, ...unwanted]);
-  verdicts.add(`duplicate emails only for the killed worker's job in hand (at most ${killedAt.length})`, `${duplicates.length} duplicated`, [
-    ...unexplained.map(([address, list]) => `${address}: ${list.length} emails, not around a kill`),
-    ...(duplicates.length > killedAt.length ? [`${duplicates.length} addresses got duplicates; a worker runs one job at a time, so at most ${killedAt.length}`] : []),
+  verdicts.add(`duplicate emails only for the killed worker's job in hand (at most ${killed.length})`, `${duplicates.length} duplicated`, [
+    ...unexplained.map(([address, list]) => `${address}: sent by ${list.map((message) => message.sender).join(', ')}`),
+    ...(duplicates.length > killed.length ? [`${duplicates.length} addresses got duplicates; a worker runs one job at a time, so at most ${killed.length}`] : []),
   ]);
-  return { emails: messages.length, emailedRecipients: byAddress.size, duplicateEmails: duplicates.length };
+  return { emails: messages.length, emailedRecipients: byAddress.size, duplicateEmails: duplicates.length, emailsBySender: tally(messages.map((message) => message.sender)) };
+}
+
+function tally(names: readonly string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const name of [...names].sort()) counts[name] = (counts[name] ?? 0) + 1;
+  return counts;
 }

@@ -16,6 +16,11 @@ export interface CanopyProcess {
   url: string;
   /** How many times it was started. */
   starts: number;
+  /**
+   * The name of the current start, `<name>-<start>` (api-1-1, worker-2-2): its PUBLIC_BASE_URL
+   * is `http://<incarnation>.canopy.test`, so that what a killed start sent can be told apart.
+   */
+  incarnation: string;
   /** Lines of its log at level error or above, over every start (JSON lines, `level` >= 50). */
   errorLines: string[];
   /** Starts it (again), resolving once it listens. */
@@ -46,11 +51,13 @@ export async function canopyProcess(name: string, role: ProcessRole, env: Record
     role,
     url,
     starts: 0,
+    incarnation: `${name}-0`,
     errorLines: [],
     async start() {
       self.starts += 1;
+      self.incarnation = `${name}-${self.starts}`;
       const started = spawn(process.execPath, [BIN, 'serve', '--json', '--role', role], {
-        env: { ...env, HOST: '127.0.0.1', PORT: String(port), PUBLIC_BASE_URL: `http://${name}.canopy.test` },
+        env: { ...env, HOST: '127.0.0.1', PORT: String(port), PUBLIC_BASE_URL: `http://${self.incarnation}.canopy.test` },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child = started;

@@ -22,7 +22,7 @@ import path from 'node:path';
 import { openDatabase } from '../../src/db/database.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { createScratchDatabase } from '../helpers/postgres.ts';
-import { checkEmails, checkEvents, checkJobs, type DeliveryFigures, type Endpoint, queueState, waitForDrain } from './check-delivery.ts';
+import { checkEmails, checkEvents, checkJobs, type DeliveryFigures, type Endpoint, type Killed, queueState, waitForDrain } from './check-delivery.ts';
 import { checkLedger } from './check-ledger.ts';
 import { checkAnswers, checkWrites } from './check-writes.ts';
 import { type CanopyProcess, canopyProcess } from './cluster.ts';
@@ -141,7 +141,7 @@ async function main(): Promise<number> {
   log(`setup: ${world.companies.length} companies, 2 API processes and 2 workers on ${scratch.url.replace(/\/\/[^@]*@/, '//')} in ${(setupMs / 1000).toFixed(1)} s`);
 
   const loadStarted = Date.now();
-  const killedAt: number[] = [];
+  const killed: Killed[] = [];
   let restartMs: number | null = null;
   const { records, midwayDone } = await runLoad({
     world,
@@ -152,12 +152,12 @@ async function main(): Promise<number> {
     midway: {
       after: Math.floor(WRITES * 0.4),
       run: async () => {
-        killedAt.push(Date.now());
+        killed.push({ incarnation: workers[1]!.incarnation, at: Date.now() });
         log(`faults: SIGKILL api-2 and worker-2 after ${Math.floor(WRITES * 0.4)} writes`);
         await Promise.all([apis[1]!.kill(), workers[1]!.kill()]);
         await new Promise((resolve) => setTimeout(resolve, 2000));
         await Promise.all([apis[1]!.start(), workers[1]!.start()]);
-        restartMs = Date.now() - killedAt[0]!;
+        restartMs = Date.now() - killed[0]!.at;
         log(`faults: api-2 and worker-2 restarted, ${(restartMs / 1000).toFixed(1)} s after the kill`);
       },
     },
@@ -173,15 +173,25 @@ async function main(): Promise<number> {
     log(`drain: ${state.due} jobs due, ${state.running} running, ${state.pendingDeliveries} deliveries pending`);
   });
 
+  if (process.env.FAULTS_SABOTAGE) {
+    const { sql } = await import('kysely');
+    await sql`update company_totals set trees_unassigned = trees_unassigned + 1 where company_id = ${world.companies[0]!.id} and livemode`.execute(db);
+    await sql`update allocations set gift_code_id = (select id from gift_codes limit 1) where id = (select id from allocations where recipient_id is not null limit 1)`.execute(db);
+    await sql`update recipients set deleted_at = now() where id = (select id from recipients where deleted_at is null and source = 'api' limit 1)`.execute(db);
+    await sql`update plantings set trees_allocated = trees_allocated - 1 where id = ${world.plantingIds[0]!}`.execute(db);
+    receiver.received.splice(0, 1);
+    smtp.messages.push({ ...smtp.messages[0]!, at: Date.now() });
+    records[0]!.answer.attempts.push({ api: 0, status: 500, replayed: false, ms: 1 });
+  }
   const verdicts = new Verdicts();
   if (drainMs === null) verdicts.add(`the queue drained within ${DRAIN_MS / 1000} s`, 'jobs and deliveries', [JSON.stringify(await queueState(db))]);
   checkAnswers(records, verdicts);
   await checkWrites(db, world, records, verdicts);
   await checkLedger(db, world, verdicts);
-  const delivery: Partial<DeliveryFigures> = await checkEvents(db, world, { endpoints, received: receiver.received, killedAt }, verdicts);
+  const delivery: Partial<DeliveryFigures> = await checkEvents(db, world, { endpoints, received: receiver.received, killed }, verdicts);
   delivery.retriedJobs = await checkJobs(db, verdicts);
   const testModeAddresses = new Set(records.filter((record) => !record.livemode && record.email).map((record) => record.email!));
-  Object.assign(delivery, await checkEmails(db, world, { messages: smtp.messages, testModeAddresses, killedAt }, verdicts));
+  Object.assign(delivery, await checkEmails(db, world, { messages: smtp.messages, testModeAddresses, killed }, verdicts));
   const serverErrors = processes.flatMap((child) => child.errorLines.map((line) => `${child.name}: ${line.slice(0, 300)}`));
   verdicts.add('no process logged an error', `${processes.length} processes, ${processes.reduce((sum, child) => sum + child.starts, 0)} starts`, serverErrors);
 
@@ -191,7 +201,7 @@ async function main(): Promise<number> {
     concurrency: CONCURRENCY,
     setupMs,
     loadMs,
-    killAtMs: killedAt[0] === undefined ? null : killedAt[0] - loadStarted,
+    killAtMs: killed[0] === undefined ? null : killed[0].at - loadStarted,
     restartMs,
     drainMs,
     totalMs: Date.now() - startedAt,

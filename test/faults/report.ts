@@ -77,4 +77,6 @@ export function printReport(records: readonly WriteRecord[], figures: RunFigures
     `delivery: ${d.events ?? '?'} events, ${d.requests ?? '?'} webhook requests, ${d.duplicateEvents ?? '?'} events received more than once; ` +
       `${d.emails ?? '?'} emails to ${d.emailedRecipients ?? '?'} addresses, ${d.duplicateEmails ?? '?'} duplicated; ${d.retriedJobs ?? '?'} jobs left with an error`,
   );
+  const bySender = (counts: Record<string, number> | undefined) => Object.entries(counts ?? {}).map(([name, n]) => `${name} ${n}`).join(', ') || 'none';
+  write(`sent by (process-start): webhooks ${bySender(d.webhooksBySender)}; emails ${bySender(d.emailsBySender)}`);
 }

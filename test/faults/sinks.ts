@@ -8,9 +8,17 @@ import { SMTPServer } from 'smtp-server';
  * plain program starts a test harness that prints TAP; these are closed by the caller.
  */
 
+/**
+ * Which process sent a webhook or an email: each runs with its own PUBLIC_BASE_URL
+ * (`http://<name>.canopy.test`), which the webhook User-Agent and the email's link carry.
+ */
+const SENDER = /https?:\/\/([\w-]+)\.canopy\.test/;
+
 /** One webhook request as it arrived. */
 export interface ReceivedWebhook {
   path: string;
+  /** The process that sent it (its PUBLIC_BASE_URL's host name), or '?'. */
+  sender: string;
   eventId: string;
   signature: string;
   body: string;
@@ -26,6 +34,7 @@ export async function startWebhookReceiver() {
     request.on('end', () => {
       received.push({
         path: request.url ?? '/',
+        sender: SENDER.exec(String(request.headers['user-agent']))?.[1] ?? '?',
         eventId: String(request.headers['webhook-id'] ?? ''),
         signature: String(request.headers['canopy-signature'] ?? ''),
         body: Buffer.concat(chunks).toString('utf8'),
@@ -49,6 +58,8 @@ export async function startWebhookReceiver() {
 /** One message the SMTP sink accepted. */
 export interface SunkEmail {
   to: string[];
+  /** The process that sent it, from the certificate link in its text (quoted-printable soft line breaks undone), or '?'. */
+  sender: string;
   at: number;
 }
 
@@ -60,9 +71,11 @@ export async function startSmtpSink() {
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, session, callback) {
-      stream.on('data', () => {});
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        messages.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()), at: Date.now() });
+        const text = Buffer.concat(chunks).toString('latin1').replace(/=\r?\n/g, '');
+        messages.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()), sender: SENDER.exec(text)?.[1] ?? '?', at: Date.now() });
         callback();
       });
     },
