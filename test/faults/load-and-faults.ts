@@ -12,8 +12,9 @@
  *
  * Environment: DATABASE_URL (a server: the run makes its own database and drops it),
  * CANOPY_SECRET_KEY (a fresh one when unset), FAULTS_WRITES (2000), FAULTS_CONCURRENCY (64),
- * FAULTS_SEED (random; printed), FAULTS_DRAIN_SECONDS (150), FAULTS_TIMEOUT_SECONDS (270: the whole
- * run, below the CI stage's `timeout`, so that a stuck run still cleans up and says so).
+ * FAULTS_SEED (random; printed), FAULTS_DRAIN_SECONDS (150), FAULTS_TIMEOUT_SECONDS (270: the
+ * whole run, below the CI stage's `timeout`, so that a stuck run still cleans up and says so),
+ * FAULTS_SABOTAGE (1: break things before the checks, to see that they fail).
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -28,6 +29,7 @@ import { checkAnswers, checkWrites } from './check-writes.ts';
 import { type CanopyProcess, canopyProcess } from './cluster.ts';
 import { runLoad } from './load.ts';
 import { printReport, type RunFigures } from './report.ts';
+import { sabotage } from './sabotage.ts';
 import { seedWorld, type SeededWorld } from './seed.ts';
 import { startSmtpSink, startWebhookReceiver } from './sinks.ts';
 import { Verdicts } from './verdict.ts';
@@ -173,16 +175,7 @@ async function main(): Promise<number> {
     log(`drain: ${state.due} jobs due, ${state.running} running, ${state.pendingDeliveries} deliveries pending`);
   });
 
-  if (process.env.FAULTS_SABOTAGE) {
-    const { sql } = await import('kysely');
-    await sql`update company_totals set trees_unassigned = trees_unassigned + 1 where company_id = ${world.companies[0]!.id} and livemode`.execute(db);
-    await sql`update allocations set gift_code_id = (select id from gift_codes limit 1) where id = (select id from allocations where recipient_id is not null limit 1)`.execute(db);
-    await sql`update recipients set deleted_at = now() where id = (select id from recipients where deleted_at is null and source = 'api' limit 1)`.execute(db);
-    await sql`update plantings set trees_allocated = trees_allocated - 1 where id = ${world.plantingIds[0]!}`.execute(db);
-    receiver.received.splice(0, 1);
-    smtp.messages.push({ ...smtp.messages[0]!, at: Date.now() });
-    records[0]!.answer.attempts.push({ api: 0, status: 500, replayed: false, ms: 1 });
-  }
+  if (process.env.FAULTS_SABOTAGE === '1') await sabotage(db, world, { records, received: receiver.received, messages: smtp.messages });
   const verdicts = new Verdicts();
   if (drainMs === null) verdicts.add(`the queue drained within ${DRAIN_MS / 1000} s`, 'jobs and deliveries', [JSON.stringify(await queueState(db))]);
   checkAnswers(records, verdicts);
