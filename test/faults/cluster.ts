@@ -27,8 +27,8 @@ export interface CanopyProcess {
   start(): Promise<void>;
   /** SIGKILL, resolving once it is gone. */
   kill(): Promise<void>;
-  /** SIGTERM, resolving with its exit code. */
-  stop(): Promise<number | null>;
+  /** For good: SIGTERM, or SIGKILL when it has not exited after `graceMs`; it is never started again. */
+  close(graceMs: number): Promise<void>;
   running(): boolean;
 }
 
@@ -46,6 +46,7 @@ export async function canopyProcess(name: string, role: ProcessRole, env: Record
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess | null = null;
   let exited: Promise<number | null> = Promise.resolve(null);
+  let closed = false;
   const self: CanopyProcess = {
     name,
     role,
@@ -54,6 +55,7 @@ export async function canopyProcess(name: string, role: ProcessRole, env: Record
     incarnation: `${name}-0`,
     errorLines: [],
     async start() {
+      if (closed) throw new Error(`${name} was closed`);
       self.starts += 1;
       self.incarnation = `${name}-${self.starts}`;
       const started = spawn(process.execPath, [BIN, 'serve', '--json', '--role', role], {
@@ -89,10 +91,13 @@ export async function canopyProcess(name: string, role: ProcessRole, env: Record
       child?.kill('SIGKILL');
       await exited;
     },
-    async stop() {
-      if (!self.running()) return exited;
-      child?.kill('SIGTERM');
-      return exited;
+    async close(graceMs) {
+      closed = true;
+      if (!self.running()) return;
+      child?.kill(graceMs > 0 ? 'SIGTERM' : 'SIGKILL');
+      const late = setTimeout(() => child?.kill('SIGKILL'), graceMs);
+      await exited;
+      clearTimeout(late);
     },
     running: () => child !== null && child.exitCode === null && child.signalCode === null,
   };

@@ -57,29 +57,32 @@ const WEBHOOK_LEASE_SECONDS = 15;
 const processes: CanopyProcess[] = [];
 const cleanups: (() => Promise<unknown>)[] = [];
 
-/** Stops everything this run started, whatever state it is in: processes, sinks, the scratch database. */
-async function cleanUp(): Promise<void> {
-  await Promise.allSettled(processes.map(async (child) => {
-    const stopped = child.stop();
-    const late = setTimeout(() => void child.kill(), 10_000);
-    await stopped;
-    clearTimeout(late);
-  }));
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch((error) => log(`cleanup: ${(error as Error).message}`));
+let cleaning: Promise<void> | null = null;
+
+/**
+ * Stops everything this run started, whatever state it is in: processes (SIGTERM, SIGKILL
+ * after `graceMs`), sinks, the scratch database. Once: every caller waits for the same.
+ */
+function cleanUp(graceMs = 10_000): Promise<void> {
+  cleaning ??= (async () => {
+    await Promise.allSettled(processes.map((child) => child.close(graceMs)));
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch((error) => log(`cleanup: ${(error as Error).message}`));
+  })();
+  return cleaning;
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    log(`load-and-faults: ${signal}: stopping`);
-    for (const child of processes) void child.kill();
-    void cleanUp().finally(() => process.exit(2));
-  });
+/** Set when the run is stopped from outside (a signal) or by its own time limit: the exit code it ends with. */
+let abortedWith: number | null = null;
+
+function abort(code: number, message: string): void {
+  if (abortedWith !== null) return;
+  abortedWith = code;
+  log(`load-and-faults: ${message}`);
+  void cleanUp(0).finally(() => process.exit(code));
 }
-const watchdog = setTimeout(() => {
-  log(`load-and-faults: FAILED: the run took longer than ${TIMEOUT_MS / 1000} s`);
-  for (const child of processes) void child.kill();
-  void cleanUp().finally(() => process.exit(1));
-}, TIMEOUT_MS);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => abort(2, `${signal}: stopping`));
+const watchdog = setTimeout(() => abort(1, `FAILED: the run took longer than ${TIMEOUT_MS / 1000} s`), TIMEOUT_MS);
 watchdog.unref();
 
 async function createEndpoints(api: string, world: SeededWorld, receiverBase: string): Promise<Endpoint[]> {
@@ -214,8 +217,9 @@ let code = 2;
 try {
   code = await main();
 } catch (error) {
-  log(`load-and-faults: the run could not be made: ${(error as Error).stack ?? error}`);
+  // After an abort, what fails is what the abort closed under the run's feet.
+  if (abortedWith === null) log(`load-and-faults: the run could not be made: ${(error as Error).stack ?? error}`);
 } finally {
   await cleanUp();
 }
-process.exit(code);
+process.exit(abortedWith ?? code);

@@ -173,7 +173,10 @@ export async function runLoad(options: LoadOptions): Promise<{ records: WriteRec
         const record = await perform(write);
         records.push(record);
         ended += 1;
-        if (options.midway && ended === options.midway.after) midwayDone = options.midway.run();
+        if (options.midway && ended === options.midway.after) {
+          midwayDone = options.midway.run();
+          midwayDone.catch(() => {}); // the caller awaits it, after the load
+        }
       }
     }),
   );
