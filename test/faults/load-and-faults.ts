@@ -134,6 +134,8 @@ async function main(): Promise<number> {
     RATE_LIMIT_PER_COMPANY_PER_MINUTE: '1000000',
     RATE_LIMIT_WRITES_PER_COMPANY_PER_MINUTE: '1000000',
     GIFT_LOOKUPS_PER_MINUTE: '1000000',
+    // Every claim on the page comes from 127.0.0.1: one address, far past a visitor's limit.
+    PUBLIC_PAGE_REQUESTS_PER_MINUTE: '1000000',
   };
   const apis = [await canopyProcess('api-1', 'api', env), await canopyProcess('api-2', 'api', env)];
   const workers = [await canopyProcess('worker-1', 'worker', env), await canopyProcess('worker-2', 'worker', env)];
