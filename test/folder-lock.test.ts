@@ -158,8 +158,8 @@ describe('the data folder is private to its owner', () => {
       const lock = acquireFolderLock(dataDir, { command: 'canopy serve' });
       const database = await openDatabase({ kind: 'pglite', dataDir });
       try {
-        await sql`CREATE TABLE recipients (email text)`.execute(database.db);
-        await sql`INSERT INTO recipients SELECT 'person' || n || '@example.com' FROM generate_series(1, 1000) AS n`.execute(database.db);
+        await sql`CREATE TABLE scratch_people (email text)`.execute(database.db);
+        await sql`INSERT INTO scratch_people SELECT 'person' || n || '@example.com' FROM generate_series(1, 1000) AS n`.execute(database.db);
         assert.deepEqual(openToOthers(dataDir), [], 'while open');
       } finally {
         await database.close();

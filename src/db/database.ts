@@ -17,6 +17,8 @@ export interface Database {
   db: Kysely<DB>;
   /** Runs a script of many statements (a migration) in one transaction. */
   execScript(script: string): Promise<void>;
+  /** PGlite only: the whole cluster as a gzipped tarball (pglite-template.ts). */
+  dumpCluster?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -129,6 +131,7 @@ async function openPGlite(dataDir: string | null): Promise<Database> {
         await tx.exec(script);
       });
     }),
+    dumpCluster: () => lock.run(() => pglite.dumpDataDir('gzip')),
     async close() {
       await db.destroy();
       await lock.run(() => pglite.close());

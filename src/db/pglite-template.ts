@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 
 /**
  * A new PGlite cluster is made by initdb, which runs inside PGlite's WebAssembly memory and
@@ -11,7 +10,8 @@ import { PGlite } from '@electric-sql/pglite';
  * embedded database (the data folder's first start, each test's in-memory database) is
  * then loaded from it, at a third of the memory and a fraction of the time. Without the
  * tarball (installed with --ignore-scripts, or PGlite upgraded since) PGlite runs initdb
- * as before. See docs/decisions.md, "Cold start of the embedded database".
+ * as before. The template also holds the schema (the migrations of its day), which saves a
+ * first start applying them. See docs/decisions.md, "Cold start of the embedded database".
  */
 
 const pgliteDir = dirname(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')));
@@ -28,11 +28,19 @@ export function clusterTemplate(): Blob | null {
   return cached;
 }
 
-/** Runs initdb in a scratch in-memory PGlite and writes the empty cluster to `templatePath`. */
+/**
+ * Runs initdb in a scratch in-memory PGlite, applies the migrations there are now, and
+ * writes the cluster to `templatePath`. Migrations added later are applied on top at
+ * start, as for any database (the template records which it has).
+ */
 export async function writeClusterTemplate(): Promise<string> {
-  const pglite = await PGlite.create();
-  const tarball = await pglite.dumpDataDir('gzip');
-  await pglite.close();
+  // Imported here: database.ts imports this module for clusterTemplate.
+  const { openDatabase } = await import('./database.ts');
+  const { migrate } = await import('./migrate.ts');
+  const database = await openDatabase({ kind: 'pglite', dataDir: null });
+  await migrate(database);
+  const tarball = await database.dumpCluster!();
+  await database.close();
   mkdirSync(dirname(templatePath), { recursive: true });
   const partial = `${templatePath}.${process.pid}.partial`;
   writeFileSync(partial, Buffer.from(await tarball.arrayBuffer()));
