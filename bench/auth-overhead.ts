@@ -133,7 +133,8 @@ async function benchTarget(kind: 'pglite' | 'postgres') {
       RATE_LIMIT_PER_COMPANY_PER_MINUTE: '100000000',
       RATE_LIMIT_WRITES_PER_COMPANY_PER_MINUTE: '100000000',
     });
-    const app = await buildApp({ config: { ...config, secretKey: randomBytes(32).toString('hex') }, db: database.db });
+    // databaseUrl tells the app to count in PostgreSQL, shared by every process, as production does.
+    const app = await buildApp({ config: { ...config, databaseUrl: opened.url ?? null, secretKey: randomBytes(32).toString('hex') }, db: database.db });
     await app.listen({ host: '127.0.0.1', port: 0 });
 
     // The same keyset query, nothing else: no token, no limits, no presenting.
