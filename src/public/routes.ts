@@ -60,6 +60,8 @@ function limitPageRequests(app: FastifyInstance, limiter: WindowLimiter): void {
     return page(reply.header('Retry-After', String(wait)), 429, language, 'message', {
       heading: t.tooManyRequestsTitle,
       text: t.tooManyRequestsBody(t.minutes(Math.ceil(wait / 60))),
+      // The limit covers claim and certificate pages alike: the footer that fits both.
+      footer: t.giftFooter,
     });
   });
 }

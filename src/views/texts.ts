@@ -203,7 +203,7 @@ const nl: Texts = {
   tooManyBody: (minutes: string) => `Vanaf je verbinding zijn te veel cadeaucodes geprobeerd die niet bestaan. Je kunt het over ${minutes} opnieuw proberen.`,
   minutes: (n: number) => (n === 1 ? '1 minuut' : `${n} minuten`),
   tooManyRequestsTitle: 'Te veel verzoeken',
-  tooManyRequestsBody: (wait: string) => `Vanaf je verbinding zijn de afgelopen minuut te veel pagina's opgevraagd. Je kunt het over ${wait} opnieuw proberen.`,
+  tooManyRequestsBody: (wait: string) => `Vanaf je verbinding zijn in de afgelopen minuut te veel pagina's opgevraagd. Je kunt het over ${wait} opnieuw proberen.`,
   formExpiredTitle: 'Dit formulier is verlopen',
   formExpiredBody: 'Voor je veiligheid werkt een claimformulier alleen in de browser die het opende. Open de cadeaupagina opnieuw en claim je bomen daar.',
   backToGift: 'Terug naar het cadeau',
