@@ -13,7 +13,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
@@ -22,7 +21,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { fail, wholeNumber } from './args.ts';
 import { describe } from './report.ts';
 import { seedCompanyWithAllocations } from './seed-allocations.ts';
-import { log, openPostgres } from './targets.ts';
+import { freePort, log, openPostgres } from './targets.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -79,16 +78,6 @@ function post(n, key) {
   parentPort.postMessage({ samples });
 })();
 `;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 async function startApi(url: string, secretKey: string): Promise<{ port: number; child: ChildProcess }> {
   const port = await freePort();

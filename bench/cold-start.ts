@@ -11,11 +11,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { wholeNumber } from './args.ts';
+import { freePort } from './targets.ts';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '3' }, warm: { type: 'string', default: '2' } },
@@ -32,16 +32,6 @@ interface Start {
 }
 
 const log = (message: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** VmHWM and VmRSS of a process, in MB, from /proc (Linux). */
 function memoryOf(pid: number): { peak: number; rss: number } {

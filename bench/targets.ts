@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -81,4 +82,15 @@ export async function openPostgres(open: OpenDatabase, serverUrl: string, option
 
 export function log(message: string) {
   console.error(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
+}
+
+/** A loopback port nothing listens on now, for a server the benchmark starts as a child process. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
 }

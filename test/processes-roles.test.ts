@@ -10,6 +10,7 @@ import { cliWorkspace, type Serve } from './helpers/cli.ts';
 import * as make from './helpers/factories.ts';
 import { type Received, startReceiver } from './helpers/receiver.ts';
 import { startSmtpSink } from './helpers/smtp-sink.ts';
+import { until } from './helpers/wait.ts';
 
 /**
  * `canopy serve --role api` and two `--role worker` processes on one PostgreSQL, as
@@ -34,15 +35,6 @@ function jobsIn(serve: Serve) {
   return { done: lines.filter((line) => line.msg === 'job done'), failed: lines.filter((line) => line.msg === 'job failed') };
 }
 
-async function until<T>(what: string, ms: number, check: () => Promise<T | undefined> | T | undefined): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const found = await check();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('an API process and two workers on one PostgreSQL', { skip: !onPostgres && 'needs DATABASE_URL: the embedded database belongs to one process' }, () => {
   const ws = cliWorkspace('canopy-roles');
@@ -115,7 +107,7 @@ describe('an API process and two workers on one PostgreSQL', { skip: !onPostgres
       const done = recipients.length === emails.length && recipients.every((row) => row.certificate_id && row.email_sent_at)
         && (await workLeft()) === 0 && deliveries.every((row) => row.status === 'delivered');
       return done ? deliveries : undefined;
-    });
+    }, 100);
   }
 
   /** Exactly once, over everything so far: one email per address, one arrival per event, one `job done` per job, none by the API process. */
@@ -171,7 +163,7 @@ describe('an API process and two workers on one PostgreSQL', { skip: !onPostgres
     receiver.behave('/roles', () => new Promise((resolve) => setTimeout(() => resolve({ status: 200 }), 200)));
     const before = jobsIn(servers.w1).done.length;
     await createRecipients('second', 30);
-    await until('w1 at work on the second batch', 20_000, () => (jobsIn(servers.w1).done.length >= before + 2 ? true : undefined));
+    await until('w1 at work on the second batch', 20_000, () => (jobsIn(servers.w1).done.length >= before + 2 ? true : undefined), 100);
     const left = await workLeft();
     assert.ok(left > 0, 'work is left when the worker is stopped');
 

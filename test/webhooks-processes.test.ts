@@ -9,6 +9,7 @@ import { notifyOnCommit } from '../src/events/wake.ts';
 import { cliWorkspace, type Serve } from './helpers/cli.ts';
 import * as make from './helpers/factories.ts';
 import { type Answer, type Received, startReceiver } from './helpers/receiver.ts';
+import { until } from './helpers/wait.ts';
 
 /**
  * Webhook delivery workers in two `canopy serve` processes on one PostgreSQL, as production
@@ -38,15 +39,6 @@ function byEvent(entries: readonly Received[]) {
   return map;
 }
 
-async function until<T>(what: string, ms: number, check: () => Promise<T | undefined> | T | undefined): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const found = await check();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('webhook delivery across two server processes on PostgreSQL', { skip: !onPostgres && 'needs DATABASE_URL: the embedded database belongs to one process' }, () => {
   const ws = cliWorkspace('canopy-webhook-processes');

@@ -180,7 +180,8 @@ async function main(): Promise<number> {
     log(`drain: ${state.due} jobs due, ${state.running} running, ${state.pendingDeliveries} deliveries pending`);
   });
 
-  if (process.env.FAULTS_SABOTAGE === '1') await sabotage(db, world, { records, received: receiver.received, messages: smtp.messages });
+  const emails = smtp.emails();
+  if (process.env.FAULTS_SABOTAGE === '1') await sabotage(db, world, { records, received: receiver.received, messages: emails });
   const verdicts = new Verdicts();
   if (drainMs === null) verdicts.add(`the queue drained within ${DRAIN_MS / 1000} s`, 'jobs and deliveries', [JSON.stringify(await queueState(db))]);
   checkAnswers(records, verdicts);
@@ -189,7 +190,7 @@ async function main(): Promise<number> {
   const delivery: Partial<DeliveryFigures> = await checkEvents(db, world, { endpoints, received: receiver.received, killed }, verdicts);
   delivery.retriedJobs = await checkJobs(db, verdicts);
   const testModeAddresses = new Set(records.filter((record) => !record.livemode && record.email).map((record) => record.email!));
-  Object.assign(delivery, await checkEmails(db, world, { messages: smtp.messages, testModeAddresses, killed }, verdicts));
+  Object.assign(delivery, await checkEmails(db, world, { messages: emails, testModeAddresses, killed }, verdicts));
   const serverErrors = processes.flatMap((child) => child.errorLines.map((line) => `${child.name}: ${line.slice(0, 300)}`));
   verdicts.add('no process logged an error', `${processes.length} processes, ${processes.reduce((sum, child) => sum + child.starts, 0)} starts`, serverErrors);
 

@@ -1,11 +1,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { openSmtpSink } from '../helpers/smtp-sink.ts';
 
 /**
- * The loopback webhook receiver and SMTP sink of the load and fault run. test/helpers has
- * both for test files, but they close themselves through node:test's `after()`, which in a
- * plain program starts a test harness that prints TAP; these are closed by the caller.
+ * The loopback webhook receiver and SMTP sink of the load and fault run, closed by the
+ * caller: test/helpers' versions close themselves through node:test's `after()`, which in a
+ * plain program starts a test harness that prints TAP. The SMTP sink is the helpers' own
+ * server (openSmtpSink), read with each message's sender.
  */
 
 /**
@@ -63,27 +64,16 @@ export interface SunkEmail {
   at: number;
 }
 
-/** A real SMTP server on loopback that accepts every message and keeps its envelope recipients. */
+/** The tests' SMTP sink (test/helpers/smtp-sink.ts); `emails()` reads what it accepted, each with its sender. */
 export async function startSmtpSink() {
-  const messages: SunkEmail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const text = Buffer.concat(chunks).toString('latin1').replace(/=\r?\n/g, '');
-        messages.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()), sender: SENDER.exec(text)?.[1] ?? '?', at: Date.now() });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const sink = await openSmtpSink();
   return {
-    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
-    messages,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    url: sink.url,
+    close: sink.close,
+    emails: (): SunkEmail[] =>
+      sink.messages.map((message) => {
+        const text = message.raw.toString('latin1').replace(/=\r?\n/g, '');
+        return { to: message.to.map((address) => address.toLowerCase()), sender: SENDER.exec(text)?.[1] ?? '?', at: message.at };
+      }),
   };
 }

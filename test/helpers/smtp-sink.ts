@@ -16,6 +16,13 @@ export interface SunkMessage {
  * Closed when the test file ends.
  */
 export async function startSmtpSink(options: { acceptAfterMs?: number } = {}) {
+  const sink = await openSmtpSink(options);
+  after(sink.close);
+  return sink;
+}
+
+/** The same sink for a program that is not a test file (test/faults): the caller closes it. */
+export async function openSmtpSink(options: { acceptAfterMs?: number } = {}) {
   const messages: SunkMessage[] = [];
   let acceptAfterMs = options.acceptAfterMs ?? 0;
   const server = new SMTPServer({
@@ -36,7 +43,6 @@ export async function startSmtpSink(options: { acceptAfterMs?: number } = {}) {
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
   return {
     url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
     messages,
@@ -44,5 +50,6 @@ export async function startSmtpSink(options: { acceptAfterMs?: number } = {}) {
     slowDown(ms: number) {
       acceptAfterMs = ms;
     },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
