@@ -8,11 +8,13 @@
  *
  *   BENCH_DATABASE_URL="$DATABASE_URL" npm run bench:processes
  *   ... -- --rows 100000 --clients 16 --seconds 15 --processes 1,2
+ *   ... -- --profile /tmp/profiles   (a .cpuprofile per API process, for Chrome's DevTools)
  *
  * Markdown on stdout, progress on stderr.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
@@ -31,6 +33,8 @@ const { values: opts } = parseArgs({
     'warmup-seconds': { type: 'string', default: '3' },
     processes: { type: 'string', default: '1,2' },
     'database-url': { type: 'string' },
+    /** A folder for a V8 CPU profile of each API process (node --cpu-prof), written when it exits. */
+    profile: { type: 'string' },
   },
 });
 const rows = wholeNumber('rows', opts.rows);
@@ -79,9 +83,46 @@ function post(n, key) {
 })();
 `;
 
+/** Linux clock ticks per second (USER_HZ), as /proc/<pid>/stat counts CPU time. */
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) of a process; with `children`, also of its reaped children. */
+function cpuSeconds(pid: number, children = false): number {
+  try {
+    // The command name in parentheses may hold spaces: the fields start after its ')'.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number) as [number, number, number, number];
+    return (utime + stime + (children ? cutime + cstime : 0)) / TICKS_PER_SECOND;
+  } catch {
+    return 0; // gone
+  }
+}
+
+/**
+ * CPU seconds used so far by the processes a create runs on: PostgreSQL (every `postgres`
+ * process on this machine, and the backends its postmaster has reaped), the API servers,
+ * and this process (the clients' thread).
+ */
+function cpuSnapshot(apiPids: number[]) {
+  let postgres = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let comm: string;
+    try {
+      comm = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
+    } catch {
+      continue;
+    }
+    if (comm === 'postgres') postgres += cpuSeconds(Number(entry), true);
+  }
+  const usage = process.cpuUsage();
+  return { postgres, api: apiPids.reduce((sum, pid) => sum + cpuSeconds(pid), 0), clients: (usage.user + usage.system) / 1e6 };
+}
+
 async function startApi(url: string, secretKey: string): Promise<{ port: number; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['bin/canopy.mjs', 'serve', '--role', 'api'], {
+  const profiling = opts.profile ? ['--cpu-prof', '--cpu-prof-dir', opts.profile] : [];
+  const child = spawn(process.execPath, [...profiling, 'bin/canopy.mjs', 'serve', '--role', 'api'], {
     env: {
       ...process.env, DATABASE_URL: url, CANOPY_SECRET_KEY: secretKey, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_TOKEN_PER_MINUTE: '1000000', RATE_LIMIT_PER_COMPANY_PER_MINUTE: '1000000', RATE_LIMIT_WRITES_PER_COMPANY_PER_MINUTE: '1000000',
@@ -119,15 +160,24 @@ async function run(processes: number) {
       eval: true,
       workerData: { ports, token: seeded.token, clients, warmupMs: warmupSeconds * 1000, measureMs: seconds * 1000, runId: randomBytes(6).toString('hex') },
     });
+    // CPU per create: snapshots at the start and end of the measured window.
+    const apiPids = children.map((child) => child.pid!);
+    const snapshots: ReturnType<typeof cpuSnapshot>[] = [];
+    const timers = [warmupSeconds, warmupSeconds + seconds].map((at) => setTimeout(() => snapshots.push(cpuSnapshot(apiPids)), at * 1000));
     const { samples } = await new Promise<{ samples: { startedAt: number; ms: number; status: number }[] }>((resolve, reject) => {
       worker.once('message', resolve);
       worker.once('error', reject);
     });
     await worker.terminate();
+    for (const timer of timers) clearTimeout(timer);
     const measured = samples.filter((s) => s.startedAt >= warmupSeconds * 1000);
     const ok = measured.filter((s) => s.status === 200);
     const failed = measured.length - ok.length;
-    return { processes, perSecond: ok.length / seconds, latency: describe(ok.map((s) => s.ms)), failed };
+    const inWindow = measured.filter((s) => s.startedAt < (warmupSeconds + seconds) * 1000).length;
+    const [start, end] = snapshots as [ReturnType<typeof cpuSnapshot>, ReturnType<typeof cpuSnapshot>];
+    const msPer = (key: keyof typeof start) => ((end[key] - start[key]) * 1000) / Math.max(1, inWindow);
+    const cpu = { postgres: msPer('postgres'), api: msPer('api'), clients: msPer('clients') };
+    return { processes, perSecond: ok.length / seconds, latency: describe(ok.map((s) => s.ms)), failed, cpu };
   } finally {
     for (const child of children) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -145,9 +195,13 @@ for (const processes of processCounts) results.push(await run(processes));
 console.log(`# POST /v2/recipients against 1 and 2 API processes (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, Node ${process.version})\n`);
 console.log(`PostgreSQL; ${rows.toLocaleString('en')} allocations of 5 trees; ${clients} clients; ${warmupSeconds} s warm-up, ${seconds} s measured.`);
 console.log(`Load average (1, 5, 15 min) before: ${loadBefore.map((n) => n.toFixed(2)).join(' ')}; after: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}.\n`);
-console.log('| API processes | creates/s | p50 ms | p95 ms | p99 ms | failed |');
-console.log('|---:|---:|---:|---:|---:|---:|');
+console.log('CPU per create: CPU time used in the measured window over the requests started in it (/proc, 10 ms ticks).\n');
+console.log('| API processes | creates/s | p50 ms | p95 ms | p99 ms | failed | CPU ms per create: PostgreSQL | API | clients |');
+console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of results) {
-  console.log(`| ${r.processes} | ${r.perSecond.toFixed(0)} | ${r.latency.p50.toFixed(1)} | ${r.latency.p95.toFixed(1)} | ${r.latency.p99.toFixed(1)} | ${r.failed} |`);
+  const { cpu } = r;
+  console.log(
+    `| ${r.processes} | ${r.perSecond.toFixed(0)} | ${r.latency.p50.toFixed(1)} | ${r.latency.p95.toFixed(1)} | ${r.latency.p99.toFixed(1)} | ${r.failed} | ${cpu.postgres.toFixed(2)} | ${cpu.api.toFixed(2)} | ${cpu.clients.toFixed(2)} |`,
+  );
 }
 if (results.some((r) => r.failed > 0)) process.exitCode = 1;

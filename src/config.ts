@@ -8,6 +8,8 @@ import type { RateLimits } from './core/rate-limits.ts';
  */
 export interface Config {
   databaseUrl: string | null;
+  /** Named prepared statements on PostgreSQL (db/prepared-statements.ts); off behind a pooler that cannot keep them. */
+  databasePreparedStatements: boolean;
   dataDir: string;
   host: string;
   port: number;
@@ -96,6 +98,9 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL');
   }
 
+  const prepared = read('DATABASE_PREPARED_STATEMENTS') ?? 'on';
+  if (!['on', 'off'].includes(prepared)) problems.push('DATABASE_PREPARED_STATEMENTS must be on or off');
+
   const host = read('HOST') ?? '127.0.0.1';
 
   const port = parseInteger(read('PORT') ?? '3000');
@@ -175,6 +180,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     databaseUrl,
+    databasePreparedStatements: prepared === 'on',
     dataDir: path.resolve(read('CANOPY_DATA_DIR') ?? './data'),
     host,
     port: port as number,

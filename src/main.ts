@@ -101,7 +101,9 @@ export async function startCanopy(config: Config, options: StartOptions): Promis
     }
 
     const database = await openDatabase(
-      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl, preparedStatements: config.databasePreparedStatements }
+        : { kind: 'pglite', dataDir: config.dataDir },
     );
     cleanups.push(() => database.close());
     // Every role migrates at start: on PostgreSQL an advisory lock lets one process apply them while the others wait.

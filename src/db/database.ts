@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { registerPGliteNotifications, registerPostgresNotifications } from './notifications.ts';
 import { ExclusiveLock, PGliteDialect } from './pglite-dialect.ts';
+import { preparingPool, StatementNames } from './prepared-statements.ts';
 import { clusterTemplate } from './pglite-template.ts';
 import { ensurePrivateFolder, tightenFolderContents } from './private-folder.ts';
 import type { DB } from './schema.ts';
@@ -45,7 +46,13 @@ const PG_INT8 = 20;
 const PG_DATE = 1082;
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** Send parameterised statements as named prepared statements (prepared-statements.ts); on unless false. */
+      preparedStatements?: boolean;
+    }
   | { kind: 'pglite'; dataDir: string | null };
 
 /**
@@ -54,10 +61,13 @@ export type DatabaseTarget =
  * sees the same values on both.
  */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  return target.kind === 'postgres' ? openPostgres(target.url, target.poolSize) : openPGlite(target.dataDir);
+  return target.kind === 'postgres' ? openPostgres(target.url, target.poolSize, target.preparedStatements ?? true) : openPGlite(target.dataDir);
 }
 
-async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+/** Distinct statements a process prepares at most (prepared-statements.ts); a recipient create sends about a dozen. */
+const MAX_PREPARED_STATEMENTS = 500;
+
+async function openPostgres(url: string, poolSize = 10, preparedStatements = true): Promise<Database> {
   const typeParsers = {
     getTypeParser(oid: number, format?: 'text' | 'binary') {
       if (oid === PG_INT8) return (value: string) => Number(value);
@@ -72,7 +82,9 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   pool.on('error', (error) => {
     process.stderr.write(`canopy: an idle PostgreSQL connection was closed by the server (${error.message}); it will be replaced.\n`);
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: preparedStatements ? preparingPool(pool, new StatementNames(MAX_PREPARED_STATEMENTS)) : pool }),
+  });
   poolUseOf.set(db, () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }));
   await sql`select 1`.execute(db);
   const closeNotifications = registerPostgresNotifications(db, url);

@@ -3,6 +3,7 @@ import type { ApiContext } from '../core/context.ts';
 import type { DB } from '../db/schema.ts';
 import type { DomainChange } from '../domain/changes.ts';
 import { adjustCompanyTotals, type CountUnassigned, type TotalsDelta } from '../domain/counters.ts';
+import { STALE_PLAN } from '../db/prepared-statements.ts';
 import { lockFoundationWrites } from '../domain/write-lock.ts';
 import { emitEvents } from './emit.ts';
 import { deliveriesCommitted, notifyOnCommit } from './wake.ts';
@@ -129,8 +130,12 @@ export async function inRequestUnitOfWork<T>(ctx: ApiContext, options: { foundat
   });
 }
 
-/** PostgreSQL aborted the transaction to break a deadlock, or for serialization: running it again is safe. */
-const RETRYABLE = new Set(['40P01', '40001']);
+/**
+ * PostgreSQL aborted the transaction to break a deadlock, or for serialization, or a
+ * prepared statement's plan went stale under a migration (db/prepared-statements.ts):
+ * running it again is safe.
+ */
+const RETRYABLE = new Set(['40P01', '40001', STALE_PLAN]);
 const ATTEMPTS = 5;
 
 /**

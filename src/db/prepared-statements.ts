@@ -1,0 +1,128 @@
+import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import type pg from 'pg';
+
+/**
+ * Named prepared statements for the PostgreSQL pool. Kysely sends every statement
+ * unnamed, so PostgreSQL parses, analyses and plans it on every execution: about a
+ * third of the database's CPU for a recipient create (bench/RESULTS.md, issue 12). Here
+ * each distinct parameterised SQL text gets a name the first time it is sent, and each
+ * connection prepares it once; after five executions PostgreSQL may keep a generic plan.
+ *
+ * Bounded: a text is named from the third time it is sent, so that texts sent once or
+ * twice (an IN list of an unusual length, a migration's statement) do not take the places
+ * of the frequent ones, and at most `maxNames` texts per process are named (texts longer
+ * than MAX_TEXT_LENGTH, such as a large multi-row insert, never are), so a process's
+ * connections hold a bounded number of plans.
+ *
+ * A migration can change what a prepared `select *` or `returning *` returns; PostgreSQL
+ * then refuses the statement ("cached plan must not change result type", SQLSTATE 0A000)
+ * rather than plan it again. On that error every name is forgotten, so each text is
+ * prepared again under a new name, and the statement is run again at once when it was
+ * not inside a transaction; inside one, the error reaches the unit of work, which runs the
+ * whole transaction again (STALE_PLAN in events/unit-of-work.ts).
+ *
+ * Off (DATABASE_PREPARED_STATEMENTS=off) behind a pooler that cannot keep prepared
+ * statements, such as PgBouncer in transaction mode before 1.21.
+ */
+
+/** SQLSTATE feature_not_supported, as PostgreSQL says "cached plan must not change result type". */
+export const STALE_PLAN = '0A000';
+const MAX_TEXT_LENGTH = 8_000;
+/** A text is named when it is sent for this time. */
+const NAMED_FROM_SIGHTING = 3;
+/** Texts whose sightings are counted at most; the counts start again when full. */
+const MAX_COUNTED = 5_000;
+
+/** The names given to SQL texts in this process. A name is never given to another text. */
+export class StatementNames {
+  private readonly names = new Map<string, string>();
+  /** How often each not yet named text has been sent. */
+  private readonly sightings = new Map<string, number>();
+  /** Bumped when every name is forgotten, so that new names never meet the old ones a connection still holds. */
+  private generation = 0;
+  private given = 0;
+
+  constructor(readonly maxNames: number) {}
+
+  /** The name to prepare `text` under; undefined to send it unnamed. */
+  nameFor(text: string): string | undefined {
+    const known = this.names.get(text);
+    if (known !== undefined || this.names.size >= this.maxNames || text.length > MAX_TEXT_LENGTH) return known;
+    const seen = (this.sightings.get(text) ?? 0) + 1;
+    if (seen < NAMED_FROM_SIGHTING) {
+      if (this.sightings.size >= MAX_COUNTED) this.sightings.clear();
+      this.sightings.set(text, seen);
+      return undefined;
+    }
+    this.sightings.delete(text);
+    const name = `canopy_${this.generation}_${++this.given}`;
+    this.names.set(text, name);
+    return name;
+  }
+
+  /** The plans behind the names may be stale (a migration changed a table): prepare everything again under new names. */
+  forgetAll(): void {
+    this.names.clear();
+    this.sightings.clear();
+    this.generation++;
+  }
+
+  get size(): number {
+    return this.names.size;
+  }
+}
+
+/** Is this statement one that opens or ends a transaction? Kysely sends these exact texts. */
+function transactionEdge(text: string): 'begin' | 'end' | null {
+  const head = text.trimStart().slice(0, 20).toLowerCase();
+  if (head.startsWith('begin') || head.startsWith('start transaction')) return 'begin';
+  if ((head.startsWith('rollback') && !head.startsWith('rollback to')) || head.startsWith('commit') || head.startsWith('end')) return 'end';
+  return null;
+}
+
+/**
+ * A pool for Kysely's PostgresDialect whose clients send parameterised statements as
+ * named prepared statements (StatementNames). One wrapper per pg client, so that Kysely's
+ * per-client connection cache holds.
+ */
+export function preparingPool(pool: pg.Pool, names: StatementNames): PostgresPool {
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    let inTransaction = false;
+    const run = async (text: string, values: unknown[]) => {
+      const edge = transactionEdge(text);
+      const name = values.length > 0 ? names.nameFor(text) : undefined;
+      try {
+        const result = name ? await client.query({ name, text, values }) : await client.query(text, values);
+        if (edge) inTransaction = edge === 'begin';
+        return result;
+      } catch (error) {
+        if (edge === 'end') inTransaction = false;
+        if (!name || (error as { code?: string }).code !== STALE_PLAN) throw error;
+        names.forgetAll();
+        if (inTransaction) throw error;
+        return client.query({ name: names.nameFor(text), text, values });
+      }
+    };
+    return {
+      query: ((textOrCursor: unknown, values?: readonly unknown[]) => {
+        // A cursor (Kysely's stream()) passes through as it is.
+        if (typeof textOrCursor !== 'string') return client.query(textOrCursor as never);
+        return run(textOrCursor, [...(values ?? [])]) as Promise<PostgresQueryResult<unknown>>;
+      }) as PostgresPoolClient['query'],
+      release: () => client.release(),
+    };
+  };
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapper = wrappers.get(client);
+      if (!wrapper) {
+        wrapper = wrap(client);
+        wrappers.set(client, wrapper);
+      }
+      return wrapper;
+    },
+    end: () => pool.end(),
+  };
+}
