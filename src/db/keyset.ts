@@ -42,7 +42,9 @@ export async function keysetPage<DB, TB extends keyof DB, O>(
     .select([sql<unknown>`${sort}`.as('sort_value'), sql<unknown>`${tiebreak}`.as('tiebreak_value')])
     .where(sql<boolean>`${sql.ref(options.idColumn)} = ${options.startingAfter}`);
   if (cursor) page = page.where(sql<boolean>`(${sort}, ${tiebreak}) < (${cursor})`);
-  const rows = await page.orderBy(sort, 'desc').orderBy(tiebreak, 'desc').limit(limit + 1).execute();
+  // The limit as a literal (at most 100 texts): with `limit $n` PostgreSQL judges a prepared
+  // page's generic plan too dear and plans every page again (0.6 ms, more than running it).
+  const rows = await page.orderBy(sort, 'desc').orderBy(tiebreak, 'desc').limit(sql.lit(limit + 1)).execute();
   if (cursor && rows.length === 0 && !(await cursor.executeTakeFirst())) throw errors.startingAfterUnknown(options.startingAfter!);
   return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
 }
