@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { AllocationsTable, AllocationStatus, Db } from '../db/schema.ts';
 import { newId } from '../core/ids.ts';
 import { type AllocationFacts, applyAllocationChange, type CountUnassigned, countUnassignedNow } from './counters.ts';
@@ -43,37 +43,36 @@ export function allocationFacts(row: Pick<AllocationRow,
  * transaction. The project is the planting's. Whether the status is right for the
  * planting's dossier is the caller's business (the foundation lifecycle decides it).
  */
-export async function insertAllocation(db: Db, input: NewAllocation, options: { counted?: boolean } = {}): Promise<AllocationRow> {
+export async function insertAllocation(db: Db, input: NewAllocation): Promise<AllocationRow> {
+  const row = await db.insertInto('allocations').values(newAllocationRow(input)).returningAll().executeTakeFirstOrThrow();
+  await applyAllocationChange(db, null, allocationFacts(row));
+  return row;
+}
+
+function newAllocationRow(input: NewAllocation): Insertable<AllocationsTable> {
   if (!Number.isInteger(input.trees) || input.trees <= 0) throw new Error('An allocation needs a positive whole number of trees.');
   const { planting } = input;
   const now = input.createdAt ?? new Date();
-  const row = await db
-    .insertInto('allocations')
-    .values({
-      id: newId('allocation'),
-      company_id: input.companyId,
-      livemode: input.livemode,
-      planting_id: planting.id,
-      project_id: planting.project_id,
-      trees: input.trees,
-      status: input.status ?? 'pledged',
-      source: input.source ?? 'foundation',
-      recipient_id: input.recipientId ?? null,
-      gift_code_id: input.giftCodeId ?? null,
-      split_from_id: input.splitFromId ?? null,
-      certificate_id: null,
-      foundation_ref: input.foundationRef ?? null,
-      legacy_tree_ids: input.legacyTreeIds ?? [],
-      legacy_order_id: input.legacyOrderId ?? null,
-      allocated_at: input.allocatedAt ?? now,
-      created_at: now,
-      updated_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  // A part split off another allocation brings no new trees: its split accounts for it.
-  if (options.counted !== false) await applyAllocationChange(db, null, allocationFacts(row));
-  return row;
+  return {
+    id: newId('allocation'),
+    company_id: input.companyId,
+    livemode: input.livemode,
+    planting_id: planting.id,
+    project_id: planting.project_id,
+    trees: input.trees,
+    status: input.status ?? 'pledged',
+    source: input.source ?? 'foundation',
+    recipient_id: input.recipientId ?? null,
+    gift_code_id: input.giftCodeId ?? null,
+    split_from_id: input.splitFromId ?? null,
+    certificate_id: null,
+    foundation_ref: input.foundationRef ?? null,
+    legacy_tree_ids: input.legacyTreeIds ?? [],
+    legacy_order_id: input.legacyOrderId ?? null,
+    allocated_at: input.allocatedAt ?? now,
+    created_at: now,
+    updated_at: now,
+  };
 }
 
 export interface SplitAllocationInput {
@@ -116,14 +115,8 @@ export async function splitAllocation(db: Db, input: SplitAllocationInput): Prom
   }
 
   const oneIdPerTree = source.legacy_tree_ids.length === source.trees;
-  const remainingIds = oneIdPerTree ? source.legacy_tree_ids.slice(0, source.trees - input.trees) : source.legacy_tree_ids;
-  const remainder = await db
-    .updateTable('allocations')
-    .set({ trees: source.trees - input.trees, legacy_tree_ids: remainingIds, updated_at: now })
-    .where('id', '=', source.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  const part = await insertAllocation(db, {
+  const shrunk = { trees: source.trees - input.trees, legacy_tree_ids: oneIdPerTree ? source.legacy_tree_ids.slice(0, source.trees - input.trees) : source.legacy_tree_ids, updated_at: now };
+  const partRow = newAllocationRow({
     companyId: source.company_id,
     livemode: source.livemode,
     planting: { id: source.planting_id, project_id: source.project_id },
@@ -137,6 +130,15 @@ export async function splitAllocation(db: Db, input: SplitAllocationInput): Prom
     recipientId: input.recipientId,
     giftCodeId: input.giftCodeId,
     splitFromId: source.split_from_id ?? source.id,
-  }, { counted: false });
-  return { remainder, part };
+  });
+  // One statement shrinks the allocation and inserts the part (uncounted: a part brings no
+  // new trees). The remainder is the locked row with what the update set (nothing else
+  // changes it), so it is not read back.
+  const part = await db
+    .with('shrunk', (w) => w.updateTable('allocations').set(shrunk).where('id', '=', source.id))
+    .insertInto('allocations')
+    .values(partRow)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { remainder: { ...source, ...shrunk }, part };
 }
