@@ -28,6 +28,7 @@ import { newId } from '../src/core/ids.ts';
 import { sealSecret } from '../src/core/secrets.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { databaseNotifications } from '../src/db/notifications.ts';
 import type { DB } from '../src/db/schema.ts';
 import { recordEvent } from '../src/events/record.ts';
 import { inUnitOfWork } from '../src/events/unit-of-work.ts';
@@ -395,7 +396,7 @@ async function throughputRun(
   const started = now();
   const worker = startDeliveryWorker(db.withPlugin(timer), {
     secretKey, publicBaseUrl: 'http://127.0.0.1', allowPrivateUrls: true, concurrency: run.concurrency, perEndpoint: run.perEndpoint,
-    listenUrl: target.url ?? null,
+    notifications: databaseNotifications(db),
   });
   const limitMs = Math.max(120_000, total * 20);
   const lastReceipt = await Promise.race([reached, sleep(limitMs).then(() => null)]);
@@ -510,7 +511,7 @@ async function latencyRun(target: BenchDatabase, receivers: Receivers, companyId
   await clearDeliveries(db);
   const [endpoint] = await addEndpoints(db, receivers, companyId, secretKey, 1);
   const ids = { planting: newId('planting'), project: newId('project') };
-  const worker = startDeliveryWorker(db, { secretKey, publicBaseUrl: 'http://127.0.0.1', allowPrivateUrls: true, pollIntervalMs: POLL_INTERVAL_MS, listenUrl: target.url ?? null });
+  const worker = startDeliveryWorker(db, { secretKey, publicBaseUrl: 'http://127.0.0.1', allowPrivateUrls: true, pollIntervalMs: POLL_INTERVAL_MS, notifications: databaseNotifications(db) });
   try {
     await sleep(500); // the LISTEN connection
     const warmup = 10;

@@ -7,6 +7,7 @@ import { type Database, openDatabase } from './db/database.ts';
 import { acquireFolderLock, type FolderLock } from './db/folder-lock.ts';
 import { folderSecret } from './db/folder-secret.ts';
 import { listMigrations, type MigrationFile, migrate } from './db/migrate.ts';
+import { databaseNotifications } from './db/notifications.ts';
 import { type DemoAccess, seedDemoWithTokens } from './demo/access.ts';
 import { createReadiness } from './health/readiness.ts';
 import { startDeliveryWorker } from './webhooks/worker.ts';
@@ -136,7 +137,7 @@ export async function startCanopy(config: Config, options: StartOptions): Promis
       }
       const deliveries = startDeliveryWorker(database.db, {
         secretKey, publicBaseUrl: config.publicBaseUrl, allowPrivateUrls: config.webhookAllowPrivateUrls,
-        leaseSeconds: config.webhookLeaseSeconds, listenUrl: config.databaseUrl, log,
+        leaseSeconds: config.webhookLeaseSeconds, notifications: databaseNotifications(database.db), log,
       });
       cleanups.push(() => deliveries.stop());
       draining.push({ name: 'webhook attempts in flight', stop: () => deliveries.stop(), releaseLeases: () => deliveries.releaseLeases() });

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import pg from 'pg';
+import type { Subscribe } from '../db/notifications.ts';
 import type { DB } from '../db/schema.ts';
 import { DELIVERIES_CHANNEL, onDeliveriesCommitted } from '../events/wake.ts';
 import { attemptDelivery, type ClaimedDelivery, claimDueDeliveries, type DeliveryServices, releaseDeliveryLease } from './deliveries.ts';
@@ -14,15 +14,19 @@ export interface DeliveryWorkerOptions extends Omit<DeliveryServices, 'now'> {
   leaseSeconds?: number;
   /** How often to look for due retries when nothing wakes the worker. */
   pollIntervalMs?: number;
-  /** With PostgreSQL: LISTEN here, so that commits in other processes wake this worker. */
-  listenUrl?: string | null;
-  log?: { info(fields: object, message: string): void; error(fields: object, message: string): void };
+  /**
+   * The database's NOTIFY channels (databaseNotifications of db/notifications.ts): commits
+   * of other processes that queued deliveries wake this worker. Without, it hears only this
+   * process's commits, and polls.
+   */
+  notifications?: Subscribe | null;
+  log?: { info(fields: object, message: string): void; warn(fields: object, message: string): void; error(fields: object, message: string): void };
 }
 
 export interface DeliveryWorker {
   /** Looks for due deliveries now. */
   wake(): void;
-  /** Stops claiming, waits for the attempts in flight, and closes the LISTEN connection. */
+  /** Stops claiming, waits for the attempts in flight, and stops listening. */
   stop(): Promise<void>;
   /**
    * Stops claiming and gives back the deliveries of the attempts in flight (their leases
@@ -51,7 +55,15 @@ export function startDeliveryWorker(db: Kysely<DB>, options: DeliveryWorkerOptio
     pending?.();
   };
   const unsubscribe = onDeliveriesCommitted(wake);
-  const listener = options.listenUrl ? listen(options.listenUrl, wake, log) : null;
+  let listening = false;
+  const stopListening = options.notifications?.(DELIVERIES_CHANNEL, {
+    notified: wake,
+    listening(yes) {
+      if (yes) wake(); // whatever was committed while not listening
+      else if (listening) log?.warn({}, 'webhook worker lost its LISTEN connection: polling until it is back');
+      listening = yes;
+    },
+  });
   const attempts = new Set<Promise<void>>();
   const claims = new Set<ClaimedDelivery>();
 
@@ -108,46 +120,13 @@ export function startDeliveryWorker(db: Kysely<DB>, options: DeliveryWorkerOptio
       await loop;
       await Promise.allSettled([...attempts]);
       unsubscribe();
-      await listener?.close();
+      stopListening?.();
     },
     async releaseLeases() {
       stopping = true;
       pending?.();
       const released = await Promise.all([...claims].map((claimed) => releaseDeliveryLease(db, claimed).catch(() => false)));
       return released.filter(Boolean).length;
-    },
-  };
-}
-
-/** A connection that LISTENs for commits that queued deliveries, reconnecting if it drops. */
-function listen(url: string, wake: () => void, log: DeliveryWorkerOptions['log']) {
-  let client: pg.Client | null = null;
-  let closed = false;
-  const connect = async () => {
-    if (closed) return;
-    const next = new pg.Client({ connectionString: url });
-    next.on('notification', wake);
-    next.on('error', (error) => {
-      log?.error({ err: error }, 'webhook LISTEN connection lost; reconnecting');
-      next.end().catch(() => {});
-      if (!closed) setTimeout(connect, 1000).unref();
-    });
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${DELIVERIES_CHANNEL}`);
-      client = next;
-      wake(); // whatever was committed while not listening
-    } catch (error) {
-      log?.error({ err: error }, 'webhook worker could not LISTEN; polling only, retrying');
-      next.end().catch(() => {});
-      if (!closed) setTimeout(connect, 1000).unref();
-    }
-  };
-  void connect();
-  return {
-    async close() {
-      closed = true;
-      await client?.end().catch(() => {});
     },
   };
 }
