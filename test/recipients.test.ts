@@ -58,6 +58,12 @@ describe('POST /v2/recipients', () => {
     assert.deepEqual((await eventsOf(company.live, 'recipient.created')).map((event) => event.data.object.id), [recipient.id]);
     assert.equal((await eventsOf(company.live, 'allocation.updated')).length, 2, 'the oldest changed recipient, the second shrank');
     assert.equal((await eventsOf(company.live, 'allocation.created')).length, 1, 'the split-off part');
+    // The events carry each allocation exactly as GET shows it after the create (the create
+    // builds them from the rows it wrote rather than reading them back).
+    for (const event of [...(await eventsOf(company.live, 'allocation.updated')), ...(await eventsOf(company.live, 'allocation.created'))]) {
+      const shown = await app.get(`/v2/allocations/${event.data.object.id}`, company.live);
+      assert.deepEqual(event.data.object, shown.body);
+    }
   });
 
   test('too few unassigned trees: 422 no_trees_available, and nothing changes', async () => {

@@ -26,10 +26,18 @@ export interface AssignTreesInput {
  * it takes from. Locks the allocations it takes, in the caller's transaction (it must be one); refuses
  * with no_trees_available (param `trees`), changing nothing, when too few are unassigned.
  */
-export async function assignTrees(db: Db, input: AssignTreesInput): Promise<{ parts: AllocationRow[]; changes: DomainChange[] }> {
+/** An allocation as it stands after the assignment, with its planting's planted_at: what presenting it needs. */
+export type AssignedAllocation = AllocationRow & { planting_planted_at: string | null };
+
+export async function assignTrees(
+  db: Db,
+  input: AssignTreesInput,
+): Promise<{ parts: AllocationRow[]; changes: DomainChange[]; touched: AssignedAllocation[] }> {
   let query = db
     .selectFrom('allocations')
     .selectAll()
+    // Read with the rows, so that their events need not read them back (UnitOfWork.knowFinal).
+    .select((eb) => eb.selectFrom('plantings').select('plantings.planted_at').whereRef('plantings.id', '=', 'allocations.planting_id').as('planting_planted_at'))
     .where('company_id', '=', input.companyId)
     .where('livemode', '=', input.livemode)
     .where('recipient_id', 'is', null)
@@ -63,14 +71,17 @@ export async function assignTrees(db: Db, input: AssignTreesInput): Promise<{ pa
 
   const parts: AllocationRow[] = [];
   const changes: DomainChange[] = [];
+  const touched: AssignedAllocation[] = [];
   for (const { row, trees } of taken) {
+    const { planting_planted_at, ...locked } = row;
     const { part, remainder } = await splitAllocation(db, {
-      allocationId: row.id, locked: row, trees, recipientId: input.recipientId, giftCodeId: input.giftCodeId, now: input.now, countUnassigned: input.countUnassigned,
+      allocationId: row.id, locked, trees, recipientId: input.recipientId, giftCodeId: input.giftCodeId, now: input.now, countUnassigned: input.countUnassigned,
     });
     parts.push(part);
     changes.push(...assignmentChanges(part, remainder, input.recipientId !== undefined));
+    for (const changed of remainder ? [remainder, part] : [part]) touched.push({ ...changed, planting_planted_at: planting_planted_at ?? null });
   }
-  return { parts, changes };
+  return { parts, changes, touched };
 }
 
 /**
@@ -141,7 +152,7 @@ export async function releaseReservedTrees(db: Db, giftCodeId: string, now: Date
   return released.reduce((sum, row) => sum + row.trees, 0);
 }
 
-type UnassignedQuery = SelectQueryBuilder<DB, 'allocations', AllocationRow>;
+type UnassignedQuery = SelectQueryBuilder<DB, 'allocations', AssignedAllocation>;
 
 /**
  * Locks the company's oldest unassigned allocations until they hold `trees`, reading them
@@ -151,7 +162,7 @@ type UnassignedQuery = SelectQueryBuilder<DB, 'allocations', AllocationRow>;
  * a hundred that concurrent creates would then have to skip.
  */
 async function takeOldestUnassigned(query: UnassignedQuery, trees: number, locking: 'skip locked' | 'wait') {
-  const taken: { row: AllocationRow; trees: number }[] = [];
+  const taken: { row: AssignedAllocation; trees: number }[] = [];
   let still = trees;
   let after: { created_at: Date; id: string } | null = null;
   while (still > 0) {

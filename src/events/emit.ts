@@ -36,7 +36,7 @@ export async function emitEvents(
     return ctx;
   };
 
-  const allocations = await presentAllocationsOf(changes, contextFor);
+  const allocations = await presentAllocationsOf(changes, contextFor, known);
   const events: NewEvent[] = [];
   for (const change of changes) {
     switch (change.kind) {
@@ -44,7 +44,7 @@ export async function emitEvents(
       case 'allocation.planted':
       case 'allocation.monitored':
       case 'allocation.updated': {
-        const object = allocations.get(change.allocation_id);
+        const object = allocations.get(change.allocation_id) ?? known.get(change.allocation_id);
         if (!object) throw new Error(`Allocation ${change.allocation_id} vanished before its event was written.`);
         const previous = change.kind === 'allocation.updated' ? change.previous : undefined;
         events.push({ companyId: change.company_id, livemode: change.livemode, type: change.kind, object, previous, createdAt: at });
@@ -82,11 +82,15 @@ export async function emitEvents(
   return recordEvents(db, events);
 }
 
-/** Every allocation the changes name, presented once, in one query per company and mode. */
-async function presentAllocationsOf(changes: readonly DomainChange[], contextFor: (companyId: string, livemode: boolean) => ReadContext) {
+/** Every allocation the changes name and the work did not already have whole (known), presented once, in one query per company and mode. */
+async function presentAllocationsOf(
+  changes: readonly DomainChange[],
+  contextFor: (companyId: string, livemode: boolean) => ReadContext,
+  known: ReadonlyMap<string, unknown>,
+) {
   const idsByContext = new Map<ReadContext, Set<string>>();
   for (const change of changes) {
-    if (!('allocation_id' in change)) continue;
+    if (!('allocation_id' in change) || known.has(change.allocation_id)) continue;
     const ctx = contextFor(change.company_id, change.livemode);
     const ids = idsByContext.get(ctx) ?? new Set<string>();
     ids.add(change.allocation_id);

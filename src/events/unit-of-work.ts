@@ -38,7 +38,7 @@ export class UnitOfWork {
   /**
    * An object the work made, whole (personal data included), as its GET endpoint will show
    * it when the work ends: its events use it instead of reading it back. Only for an object
-   * nothing later in the work changes (a recipient just created).
+   * nothing later in the work changes (a recipient just created, the allocations it was given).
    */
   knowFinal(id: string, object: unknown): void {
     this.finalObjects.set(id, object);

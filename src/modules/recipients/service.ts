@@ -4,11 +4,12 @@ import { CanopyError, errors } from '../../core/errors.ts';
 import type { Language } from '../../core/i18n.ts';
 import { newId } from '../../core/ids.ts';
 import type { AllocationRow } from '../../domain/allocations.ts';
-import { assignTrees, giveReservedTrees, releaseTrees } from '../../domain/assignment.ts';
+import { type AssignedAllocation, assignTrees, giveReservedTrees, releaseTrees } from '../../domain/assignment.ts';
 import { inRequestUnitOfWork, type UnitOfWork } from '../../events/unit-of-work.ts';
 import { issueCertificate } from '../../jobs/kinds/issue-certificate.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { withdrawPersonalCertificate } from '../certificates/service.ts';
+import { presentAllocations } from '../allocations/present.ts';
 import { requireCompanyProject } from '../projects/queries.ts';
 import { forReader, presentRecipients, recipientObject } from './present.ts';
 import { findRecipient, type RecipientRow } from './queries.ts';
@@ -45,6 +46,8 @@ export interface AddedRecipient {
   id: string;
   row: RecipientRow;
   allocations: AllocationRow[];
+  /** Every allocation the assignment changed, as it now stands (none for a claimed gift code's trees). */
+  touched: AssignedAllocation[];
 }
 
 /**
@@ -90,7 +93,7 @@ export async function addRecipient(scope: CompanyScope, uow: UnitOfWork, input: 
     // Its holder was deleted in the meantime: still refused now, free on a retry.
     throw new CanopyError('external_reference_taken', `Another recipient had external_reference "${input.externalReference}" a moment ago; retry.`, ['external_reference']);
   }
-  const assigned = input.giftCodeId ? await giveReservedTrees(db, input.giftCodeId, id, now) : await assignTrees(db, {
+  const assigned = input.giftCodeId ? { ...(await giveReservedTrees(db, input.giftCodeId, id, now)), touched: [] } : await assignTrees(db, {
     companyId: scope.companyId,
     livemode: scope.livemode,
     trees: input.trees,
@@ -104,7 +107,7 @@ export async function addRecipient(scope: CompanyScope, uow: UnitOfWork, input: 
   uow.record({ kind: 'recipient.created', recipient_id: id, company_id: scope.companyId, livemode: scope.livemode }, ...assigned.changes);
   // Its certificate is generated right after, by the worker (certificate.created).
   await enqueueJob(db, issueCertificate, { recipient_id: id });
-  return { id, row, allocations: assigned.parts };
+  return { id, row, allocations: assigned.parts, touched: assigned.touched };
 }
 
 type CreateBody = Static<typeof CreateRecipientBody>;
@@ -131,6 +134,8 @@ export async function createRecipient(ctx: ApiContext, body: CreateBody) {
     // allocations just assigned (oldest first, as GET lists them).
     const recipient = recipientObject(added.row, { allocations: oldestFirst(added.allocations).map((part) => part.id), certificate: null, giftCode: null });
     uow.knowFinal(recipient.id, recipient);
+    // So are the allocations the assignment changed: nothing later in this work touches them.
+    for (const allocation of await presentAllocations({ ...ctx, db: uow.db }, added.touched)) uow.knowFinal(allocation.id, allocation);
     return forReader(ctx, recipient);
   });
 }
