@@ -135,9 +135,10 @@ export async function startCanopy(config: Config, options: StartOptions): Promis
       if (config.webhookAllowPrivateUrls) {
         log.warn('WEBHOOK_ALLOW_PRIVATE_URLS is on: webhook endpoints may use http and private or loopback addresses. For local development only.');
       }
+      // On the embedded database this process is the only writer: its commits wake the worker directly.
       const deliveries = startDeliveryWorker(database.db, {
         secretKey, publicBaseUrl: config.publicBaseUrl, allowPrivateUrls: config.webhookAllowPrivateUrls,
-        leaseSeconds: config.webhookLeaseSeconds, notifications: databaseNotifications(database.db), log,
+        leaseSeconds: config.webhookLeaseSeconds, notifications: config.databaseUrl ? databaseNotifications(database.db) : null, log,
       });
       cleanups.push(() => deliveries.stop());
       draining.push({ name: 'webhook attempts in flight', stop: () => deliveries.stop(), releaseLeases: () => deliveries.releaseLeases() });

@@ -106,6 +106,26 @@ describe('prepared statements on PostgreSQL', { skip: !serverUrl && 'needs DATAB
     assert.deepEqual(rows, [{ id: 1, name: 'attempt 2', colour: null, size: null }]);
   });
 
+  test('after a stale plan, the connection drops the statements it held under the old names', async () => {
+    await prepareRead();
+    await alter('ALTER TABLE things ADD COLUMN weight integer');
+    await readThing(database.db); // stale: every name forgotten, the read run again
+    await readThing(database.db); // outside a transaction: the connection deallocates what it held
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_prepared_statements`.execute(database.db);
+    assert.equal(rows[0]!.n, 0, 'nothing is named again yet (a text is named from its third sending)');
+  });
+
+  test('a value pg cannot send does not leave a statement pg believes prepared and the server lacks', async () => {
+    const write = (value: unknown, db: Database['db'] = database.db) => sql`UPDATE things SET name = ${value} WHERE id = ${1}`.execute(db);
+    for (let i = 0; i < 4; i++) await write(`name ${i}`);
+    // A BigInt inside an object cannot be turned into JSON: pg throws before the server sees it.
+    await assert.rejects(write({ size: 10n }), /BigInt/);
+    // Inside a transaction, where a missing statement could not be run again unnamed.
+    await database.db.transaction().execute((trx) => write('after', trx));
+    const { rows } = await readThing(database.db);
+    assert.equal(rows[0]!.name, 'after');
+  });
+
   test('DATABASE_PREPARED_STATEMENTS=off sends every statement unnamed', async () => {
     const unnamed = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 1, preparedStatements: false });
     try {

@@ -2,6 +2,8 @@ import { type SelectQueryBuilder, sql } from 'kysely';
 import { errors } from '../core/errors.ts';
 
 const DEFAULT_PAGE_SIZE = 25;
+/** Rows a page reads: at least one more than it shows, to tell whether more follow. */
+const FETCH_SIZES = [11, 26, 51, 101];
 
 export interface KeysetOptions {
   /** The column lists are ordered by, newest first (`a.created_at`). */
@@ -42,9 +44,11 @@ export async function keysetPage<DB, TB extends keyof DB, O>(
     .select([sql<unknown>`${sort}`.as('sort_value'), sql<unknown>`${tiebreak}`.as('tiebreak_value')])
     .where(sql<boolean>`${sql.ref(options.idColumn)} = ${options.startingAfter}`);
   if (cursor) page = page.where(sql<boolean>`(${sort}, ${tiebreak}) < (${cursor})`);
-  // The limit as a literal (at most 100 texts): with `limit $n` PostgreSQL judges a prepared
-  // page's generic plan too dear and plans every page again (0.6 ms, more than running it).
-  const rows = await page.orderBy(sort, 'desc').orderBy(tiebreak, 'desc').limit(sql.lit(limit + 1)).execute();
+  // The limit as a literal: with `limit $n` PostgreSQL judges a prepared page's generic plan
+  // too dear and plans every page again (0.6 ms, more than running it). One of four sizes,
+  // so that each list's filters make four texts to prepare, not a hundred.
+  const fetch = FETCH_SIZES.find((size) => size > limit) ?? limit + 1;
+  const rows = await page.orderBy(sort, 'desc').orderBy(tiebreak, 'desc').limit(sql.lit(fetch)).execute();
   if (cursor && rows.length === 0 && !(await cursor.executeTakeFirst())) throw errors.startingAfterUnknown(options.startingAfter!);
   return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
 }

@@ -82,7 +82,11 @@ export function registerPostgresNotifications(db: Kysely<DB>, url: string): () =
     client.on('notification', (message) => {
       if (message.channel === name) entry.channel.notify();
     });
+    // Once per client, though both its 'error' event and the failed LISTEN may call it.
+    let retried = false;
     const retry = () => {
+      if (retried) return;
+      retried = true;
       entry.channel.setListening(false);
       client.end().catch(() => {});
       if (entry.client === client) entry.client = null;
@@ -92,11 +96,17 @@ export function registerPostgresNotifications(db: Kysely<DB>, url: string): () =
     try {
       await client.connect();
       await client.query(`LISTEN ${pg.escapeIdentifier(name)}`);
-      entry.client = client;
-      entry.channel.setListening(true);
     } catch {
       retry();
+      return;
     }
+    // Closed while connecting: this client is not among those close() ended.
+    if (closed) {
+      client.end().catch(() => {});
+      return;
+    }
+    entry.client = client;
+    entry.channel.setListening(true);
   };
   subscribeOf.set(db, (name, listener) => {
     let entry = channels.get(name);

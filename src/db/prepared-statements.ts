@@ -17,16 +17,27 @@ import type pg from 'pg';
  * A migration can change what a prepared `select *` or `returning *` returns; PostgreSQL
  * then refuses the statement ("cached plan must not change result type", SQLSTATE 0A000)
  * rather than plan it again. On that error every name is forgotten, so each text is
- * prepared again under a new name, and the statement is run again at once when it was
- * not inside a transaction; inside one, the error reaches the unit of work, which runs the
- * whole transaction again (STALE_PLAN in events/unit-of-work.ts).
+ * prepared again under a new name (each connection drops its old ones at its next use
+ * outside a transaction), and the statement is run again at once when it was not inside
+ * a transaction; inside one, the error reaches the unit of work, which runs the whole
+ * transaction again (isStalePlan in events/unit-of-work.ts). Other transactions (a job
+ * claim, a webhook attempt's record, an operator command) fail that once and are tried
+ * again by their own loops or by whoever ran them.
  *
  * Off (DATABASE_PREPARED_STATEMENTS=off) behind a pooler that cannot keep prepared
  * statements, such as PgBouncer in transaction mode before 1.21.
  */
 
 /** SQLSTATE feature_not_supported, as PostgreSQL says "cached plan must not change result type". */
-export const STALE_PLAN = '0A000';
+const FEATURE_NOT_SUPPORTED = '0A000';
+/** SQLSTATE invalid_sql_statement_name: a name the connection does not hold. */
+const NO_SUCH_STATEMENT = '26000';
+
+/** A prepared statement's plan went stale under a migration (and only that, of the many 0A000 errors). */
+export function isStalePlan(error: unknown): boolean {
+  const { code, routine } = error as { code?: string; routine?: string };
+  return code === FEATURE_NOT_SUPPORTED && routine === 'RevalidateCachedQuery';
+}
 const MAX_TEXT_LENGTH = 8_000;
 /** A text is named when it is sent for this time. */
 const NAMED_FROM_SIGHTING = 3;
@@ -60,11 +71,20 @@ export class StatementNames {
     return name;
   }
 
-  /** The plans behind the names may be stale (a migration changed a table): prepare everything again under new names. */
+  /**
+   * The plans behind the names may be stale (a migration changed a table): prepare
+   * everything again under new names. Each connection drops its old statements at its next
+   * use outside a transaction (`generation`).
+   */
   forgetAll(): void {
     this.names.clear();
     this.sightings.clear();
     this.generation++;
+  }
+
+  /** Bumped by forgetAll. */
+  get currentGeneration(): number {
+    return this.generation;
   }
 
   get size(): number {
@@ -89,8 +109,18 @@ export function preparingPool(pool: pg.Pool, names: StatementNames): PostgresPoo
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
     let inTransaction = false;
+    let generation = names.currentGeneration;
+    /** pg's record of the statements this connection holds (not in its types). */
+    const parsed = () => (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements;
     const run = async (text: string, values: unknown[]) => {
       const edge = transactionEdge(text);
+      if (generation !== names.currentGeneration && !inTransaction && edge !== 'end') {
+        // Every name was forgotten since this connection last ran: drop what it holds, so the
+        // statements prepared on it stay as many as the names in use.
+        await client.query('DEALLOCATE ALL');
+        for (const name of Object.keys(parsed())) delete parsed()[name];
+        generation = names.currentGeneration;
+      }
       const name = values.length > 0 ? names.nameFor(text) : undefined;
       try {
         const result = name ? await client.query({ name, text, values }) : await client.query(text, values);
@@ -98,10 +128,16 @@ export function preparingPool(pool: pg.Pool, names: StatementNames): PostgresPoo
         return result;
       } catch (error) {
         if (edge === 'end') inTransaction = false;
-        if (!name || (error as { code?: string }).code !== STALE_PLAN) throw error;
-        names.forgetAll();
+        if (!name) throw error;
+        const { code } = error as { code?: string };
+        // A value pg could not send (no SQLSTATE: thrown before the server saw it) makes pg
+        // close the statement while still counting it as prepared; a statement the server
+        // lacks is the same: forget it on this connection, so its next use prepares it again.
+        if (code === undefined || code === NO_SUCH_STATEMENT) delete parsed()[name];
+        if (isStalePlan(error)) names.forgetAll();
+        else if (code !== NO_SUCH_STATEMENT) throw error;
         if (inTransaction) throw error;
-        return client.query({ name: names.nameFor(text), text, values });
+        return client.query(text, values);
       }
     };
     return {

@@ -152,21 +152,31 @@ export async function releaseReservedTrees(db: Db, giftCodeId: string, now: Date
   return released.reduce((sum, row) => sum + row.trees, 0);
 }
 
+/**
+ * Allocations a page locks for `still` trees: exactly that many up to 8 (every allocation
+ * holds at least one tree), then 16, 32, 64 or 100, so that the page's limit, a literal for
+ * the prepared statement's plan, makes 12 texts rather than 100.
+ */
+function pageSize(still: number): number {
+  if (still <= 8) return still;
+  return [16, 32, 64].find((size) => size >= still) ?? 100;
+}
+
 type UnassignedQuery = SelectQueryBuilder<DB, 'allocations', AssignedAllocation>;
 
 /**
  * Locks the company's oldest unassigned allocations until they hold `trees`, reading them
  * in pages (an index scan: the unassigned allocations index), so a company with many
- * allocations is not read whole. A page is no longer than the trees still wanted, as every
- * allocation read holds at least one: a create of 3 trees locks at most 3 allocations, not
- * a hundred that concurrent creates would then have to skip.
+ * allocations is not read whole. A page is about as long as the trees still wanted
+ * (pageSize), as every allocation read holds at least one: a create of 3 trees locks at
+ * most 3 allocations, not a hundred that concurrent creates would then have to skip.
  */
 async function takeOldestUnassigned(query: UnassignedQuery, trees: number, locking: 'skip locked' | 'wait') {
   const taken: { row: AssignedAllocation; trees: number }[] = [];
   let still = trees;
   let after: { created_at: Date; id: string } | null = null;
   while (still > 0) {
-    let page = query.orderBy('created_at', 'asc').orderBy('id', 'asc').limit(sql.lit(Math.min(still, 100))).forUpdate();
+    let page = query.orderBy('created_at', 'asc').orderBy('id', 'asc').limit(sql.lit(pageSize(still))).forUpdate();
     if (locking === 'skip locked') page = page.skipLocked();
     if (after) {
       const cursor = after;

@@ -3,7 +3,7 @@ import type { ApiContext } from '../core/context.ts';
 import type { DB } from '../db/schema.ts';
 import type { DomainChange } from '../domain/changes.ts';
 import { adjustCompanyTotals, type CountUnassigned, type TotalsDelta } from '../domain/counters.ts';
-import { STALE_PLAN } from '../db/prepared-statements.ts';
+import { isStalePlan } from '../db/prepared-statements.ts';
 import { lockFoundationWrites } from '../domain/write-lock.ts';
 import { emitEvents } from './emit.ts';
 import { deliveriesCommitted, notifyOnCommit } from './wake.ts';
@@ -135,7 +135,8 @@ export async function inRequestUnitOfWork<T>(ctx: ApiContext, options: { foundat
  * prepared statement's plan went stale under a migration (db/prepared-statements.ts):
  * running it again is safe.
  */
-const RETRYABLE = new Set(['40P01', '40001', STALE_PLAN]);
+const RETRYABLE = new Set(['40P01', '40001']);
+const retryable = (error: unknown) => RETRYABLE.has((error as { code?: string }).code ?? '') || isStalePlan(error);
 const ATTEMPTS = 5;
 
 /**
@@ -161,7 +162,7 @@ export async function inUnitOfWork<T>(db: Kysely<DB>, options: UnitOfWorkOptions
       if (queuedDeliveries) deliveriesCommitted();
       return result;
     } catch (error) {
-      if (attempt >= ATTEMPTS || !RETRYABLE.has((error as { code?: string }).code ?? '')) throw error;
+      if (attempt >= ATTEMPTS || !retryable(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
     }
   }
