@@ -18,7 +18,7 @@ import { randomAlphanumeric } from '../src/core/ids.ts';
 import { explain, QueryCapture } from './query-capture.ts';
 import { expectedTotals, seedCompanyWithAllocations } from './seed-allocations.ts';
 import { formatReport, type Scenario, type TargetResult, type Timing, timeQuery, timeRequests } from './report.ts';
-import { fail, wholeNumber } from './args.ts';
+import { databaseTargets, wholeNumber } from './args.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -42,10 +42,7 @@ const repeat = wholeNumber('repeat', opts.repeat);
 const warmup = wholeNumber('warmup', opts.warmup);
 const pageSize = wholeNumber('page-size', opts['page-size']);
 const deepPageWanted = wholeNumber('deep-page', opts['deep-page']);
-const postgresUrl = opts['database-url'] ?? process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? null;
-const targets = (opts.db ?? (postgresUrl ? 'pglite,postgres' : 'pglite')).split(',').map((s) => s.trim());
-for (const target of targets) if (target !== 'pglite' && target !== 'postgres') fail(`--db takes pglite, postgres or both (pglite,postgres), not "${target}"`);
-if (targets.includes('postgres') && !postgresUrl) fail('--db postgres needs BENCH_DATABASE_URL, DATABASE_URL or --database-url (see bench/README.md)');
+const { targets, postgresUrl } = databaseTargets(opts);
 
 
 

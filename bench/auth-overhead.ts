@@ -24,7 +24,7 @@ import { SCOPES } from '../src/core/scopes.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { listAllocations } from '../src/modules/allocations/queries.ts';
-import { fail, wholeNumber } from './args.ts';
+import { databaseTargets, wholeNumber } from './args.ts';
 import { describe } from './report.ts';
 import { seedCompanyWithAllocations } from './seed-allocations.ts';
 import { type BenchDatabase, log, openPGlite, openPostgres } from './targets.ts';
@@ -43,10 +43,7 @@ const rows = wholeNumber('rows', opts.rows);
 const clients = wholeNumber('clients', opts.clients);
 const seconds = wholeNumber('seconds', opts.seconds);
 const rounds = wholeNumber('rounds', opts.rounds);
-const postgresUrl = opts['database-url'] ?? process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? null;
-const targets = (opts.db ?? (postgresUrl ? 'pglite,postgres' : 'pglite')).split(',').map((s) => s.trim());
-for (const target of targets) if (target !== 'pglite' && target !== 'postgres') fail(`--db takes pglite, postgres or both, not "${target}"`);
-if (targets.includes('postgres') && !postgresUrl) fail('--db postgres needs BENCH_DATABASE_URL, DATABASE_URL or --database-url');
+const { targets, postgresUrl } = databaseTargets(opts);
 
 const TARGET_RATIO = 0.8;
 

@@ -17,7 +17,7 @@ import { createLimiter, createRequestCounters, type Quota } from '../src/http/ra
 import { createCompany } from '../src/operator/companies.ts';
 import { createToken } from '../src/operator/tokens.ts';
 import { createUser } from '../src/operator/users.ts';
-import { fail, wholeNumber } from './args.ts';
+import { databaseTargets, wholeNumber } from './args.ts';
 import { describe } from './report.ts';
 import { type BenchDatabase, log, openPGlite, openPostgres } from './targets.ts';
 
@@ -38,10 +38,7 @@ const clientCounts = (opts.clients ?? '').split(',').map((n) => wholeNumber('cli
 const measureMs = wholeNumber('seconds', opts.seconds) * 1000;
 const warmupMs = wholeNumber('warmup-seconds', opts['warmup-seconds'], 0) * 1000;
 const rounds = wholeNumber('rounds', opts.rounds);
-const postgresUrl = opts['database-url'] ?? process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? null;
-const targets = (opts.db ?? (postgresUrl ? 'pglite,postgres' : 'pglite')).split(',').map((s) => s.trim());
-for (const target of targets) if (target !== 'pglite' && target !== 'postgres') fail(`--db takes pglite, postgres or both, not "${target}"`);
-if (targets.includes('postgres') && !postgresUrl) fail('--db postgres needs BENCH_DATABASE_URL, DATABASE_URL or --database-url');
+const { targets, postgresUrl } = databaseTargets(opts);
 
 /** Far above what the bench sends: every request is counted, none refused. */
 const NEVER_REFUSED = 1_000_000_000;

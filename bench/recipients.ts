@@ -22,7 +22,7 @@ import { explain, QueryCapture, StatementTimer } from './query-capture.ts';
 import { describe } from './report.ts';
 import { seedCompanyWithAllocations } from './seed-allocations.ts';
 import { type BenchDatabase, log, openPGlite, openPostgres } from './targets.ts';
-import { fail, wholeNumber } from './args.ts';
+import { databaseTargets, wholeNumber } from './args.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -46,10 +46,7 @@ const clients = wholeNumber('clients', opts.clients);
 const seconds = wholeNumber('seconds', opts.seconds);
 const warmupSeconds = wholeNumber('warmup-seconds', opts['warmup-seconds'], 0);
 const poolSize = opts['pool-size'] ? wholeNumber('pool-size', opts['pool-size']) : undefined;
-const postgresUrl = opts['database-url'] ?? process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? null;
-const targets = (opts.db ?? (postgresUrl ? 'pglite,postgres' : 'pglite')).split(',').map((s) => s.trim());
-for (const target of targets) if (target !== 'pglite' && target !== 'postgres') fail(`--db takes pglite, postgres or both (pglite,postgres), not "${target}"`);
-if (targets.includes('postgres') && !postgresUrl) fail('--db postgres needs BENCH_DATABASE_URL, DATABASE_URL or --database-url (see bench/README.md)');
+const { targets, postgresUrl } = databaseTargets(opts);
 
 /** Each allocation of the seed holds this many trees. */
 const TREES_PER_ALLOCATION = 5;

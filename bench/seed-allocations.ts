@@ -1,9 +1,26 @@
-import { type Kysely, sql } from 'kysely';
-import type { DB } from '../src/db/schema.ts';
+import { type Insertable, type Kysely, sql } from 'kysely';
+import type { DB, ProjectsTable } from '../src/db/schema.ts';
 import { newId, randomAlphanumeric } from '../src/core/ids.ts';
 import { createCompany } from '../src/operator/companies.ts';
 import { createToken } from '../src/operator/tokens.ts';
 import { createUser } from '../src/operator/users.ts';
+
+/** A partner and its project, "Bench Forest"; `extra` sets more of the project's columns. */
+export async function insertBenchProject(db: Kysely<DB>, extra: Partial<Insertable<ProjectsTable>> = {}) {
+  const partnerId = newId('partner');
+  const projectId = newId('project');
+  await db.insertInto('partners').values({ id: partnerId, foundation_ref: `bench-${partnerId}`, name: 'Bench Partners', country: 'KE' }).execute();
+  await db
+    .insertInto('projects')
+    .values({
+      id: projectId, foundation_ref: `bench-${projectId}`, partner_id: partnerId,
+      name: JSON.stringify({ en: 'Bench Forest', nl: 'Bankbos' }), description: JSON.stringify({ en: 'Benchmark data.', nl: 'Benchmarkgegevens.' }),
+      country: 'KE', region: 'Central', ecosystem_type: 'tropical_montane_forest',
+      ...extra,
+    })
+    .execute();
+  return { partnerId, projectId };
+}
 
 export interface SeededCompany {
   companyId: string;
@@ -44,17 +61,7 @@ export async function seedCompanyWithAllocations(
   const scopes = options.scopes ?? ['allocations:read', 'company:read'];
   const token = await createToken(db, { companyId: company.id, ownerEmail: email, scopes, livemode: true, name: 'bench' });
 
-  const partnerId = newId('partner');
-  const projectId = newId('project');
-  await db.insertInto('partners').values({ id: partnerId, foundation_ref: `bench-${partnerId}`, name: 'Bench Partners', country: 'KE' }).execute();
-  await db
-    .insertInto('projects')
-    .values({
-      id: projectId, foundation_ref: `bench-${projectId}`, partner_id: partnerId,
-      name: JSON.stringify({ en: 'Bench Forest', nl: 'Bankbos' }), description: JSON.stringify({ en: 'Benchmark data.', nl: 'Benchmarkgegevens.' }),
-      country: 'KE', region: 'Central', ecosystem_type: 'tropical_montane_forest',
-    })
-    .execute();
+  const { partnerId, projectId } = await insertBenchProject(db);
   const plantingIds: string[] = [];
   for (let i = 0; i < PLANTINGS; i++) {
     const id = newId('planting');

@@ -22,10 +22,10 @@ import { V1_PER_PAGE } from '../src/legacy-v1/pages.ts';
 import { createCompany } from '../src/operator/companies.ts';
 import { createToken } from '../src/operator/tokens.ts';
 import { createUser } from '../src/operator/users.ts';
-import { fail, wholeNumber } from './args.ts';
+import { databaseTargets, wholeNumber } from './args.ts';
 import { explain, QueryCapture } from './query-capture.ts';
 import { describe, type Timing, timeQuery } from './report.ts';
-import { setCountersFromAllocations } from './seed-allocations.ts';
+import { insertBenchProject, setCountersFromAllocations } from './seed-allocations.ts';
 import { type BenchDatabase, log, openPGlite, openPostgres } from './targets.ts';
 
 const { values: opts } = parseArgs({
@@ -58,10 +58,7 @@ const perDonation = wholeNumber('per-donation', opts['per-donation']);
 const real = wholeNumber('real', opts.real, 0);
 const repeat = wholeNumber('repeat', opts.repeat);
 const warmup = wholeNumber('warmup', opts.warmup, 0);
-const postgresUrl = opts['database-url'] ?? process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? null;
-const targets = (opts.db ?? (postgresUrl ? 'pglite,postgres' : 'pglite')).split(',').map((s) => s.trim());
-for (const target of targets) if (target !== 'pglite' && target !== 'postgres') fail(`--db takes pglite, postgres or both (pglite,postgres), not "${target}"`);
-if (targets.includes('postgres') && !postgresUrl) fail('--db postgres needs BENCH_DATABASE_URL, DATABASE_URL or --database-url (see bench/README.md)');
+const { targets, postgresUrl } = databaseTargets(opts);
 
 /** The three companies: the one measured, another as large (only there), and a small one. */
 interface CompanySpec {
@@ -146,17 +143,7 @@ function memoryWatch() {
 
 /** One partner, one project, PLANTINGS done plantings with a complete dossier (so donations start `planted`). */
 async function seedShared(db: Kysely<DB>): Promise<Shared> {
-  const partnerId = newId('partner');
-  const projectId = newId('project');
-  await db.insertInto('partners').values({ id: partnerId, foundation_ref: `bench-${partnerId}`, name: 'Bench Partners', country: 'KE' }).execute();
-  await db
-    .insertInto('projects')
-    .values({
-      id: projectId, foundation_ref: `bench-${projectId}`, partner_id: partnerId, legacy_id: 17,
-      name: JSON.stringify({ en: 'Bench Forest', nl: 'Bankbos' }), description: JSON.stringify({ en: 'Benchmark data.', nl: 'Benchmarkgegevens.' }),
-      country: 'KE', region: 'Central', ecosystem_type: 'tropical_montane_forest', latitude: -1.295, longitude: 36.805,
-    })
-    .execute();
+  const { partnerId, projectId } = await insertBenchProject(db, { legacy_id: 17, latitude: -1.295, longitude: 36.805 });
   const geometry = JSON.stringify({ type: 'Polygon', coordinates: [[[36.8, -1.3], [36.81, -1.3], [36.81, -1.29], [36.8, -1.29], [36.8, -1.3]]] });
   const species = JSON.stringify([{ name_latin: 'Prunus africana', name_common: { en: 'African cherry', nl: 'Afrikaanse kers' }, trees: null }]);
   const plantings: Shared['plantings'] = [];

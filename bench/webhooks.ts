@@ -41,7 +41,7 @@ import { StatementTimer } from './query-capture.ts';
 import { describe } from './report.ts';
 import { type BenchDatabase, log, openPGlite, openPostgres } from './targets.ts';
 import type { Collected, ReceiverRequest } from './webhook-receivers.ts';
-import { fail, wholeNumber } from './args.ts';
+import { databaseTargets, fail, wholeNumber } from './args.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -64,9 +64,7 @@ const { values: opts } = parseArgs({
   },
 });
 
-const postgresUrl = opts['database-url'] ?? process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? null;
-const targets = list('db', opts.db ?? (postgresUrl ? 'pglite,postgres' : 'pglite'), ['pglite', 'postgres']) as ('pglite' | 'postgres')[];
-if (targets.includes('postgres') && !postgresUrl) fail('--db postgres needs BENCH_DATABASE_URL, DATABASE_URL or --database-url (see bench/README.md)');
+const { targets, postgresUrl } = databaseTargets(opts);
 const measures = list('measure', opts.measure, ['a', 'b']);
 const deliveries = wholeNumber('deliveries', opts.deliveries);
 const pgliteDeliveries = opts['pglite-deliveries'] ? wholeNumber('pglite-deliveries', opts['pglite-deliveries']) : deliveries;

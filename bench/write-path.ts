@@ -26,7 +26,7 @@ import { type ReadSample, readsDuring, startReader } from './reader.ts';
 import { describe } from './report.ts';
 import { insertAllocationRows, setCountersFromAllocations } from './seed-allocations.ts';
 import { type BenchDatabase, log, openPGlite, openPostgres } from './targets.ts';
-import { fail, wholeNumber } from './args.ts';
+import { databaseTargets, fail, wholeNumber } from './args.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -58,10 +58,7 @@ const importPlantings = wholeNumber('plantings', opts.plantings);
 const readIntervalMs = wholeNumber('read-interval', opts['read-interval']);
 const batches = wholeNumber('batches', opts.batches);
 const batchSizeWanted = opts['batch-size'] ? wholeNumber('batch-size', opts['batch-size']) : null;
-const postgresUrl = opts['database-url'] ?? process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? null;
-const targets = (opts.db ?? (postgresUrl ? 'pglite,postgres' : 'pglite')).split(',').map((s) => s.trim());
-for (const target of targets) if (target !== 'pglite' && target !== 'postgres') fail(`--db takes pglite, postgres or both (pglite,postgres), not "${target}"`);
-if (targets.includes('postgres') && !postgresUrl) fail('--db postgres needs BENCH_DATABASE_URL, DATABASE_URL or --database-url (see bench/README.md)');
+const { targets, postgresUrl } = databaseTargets(opts);
 if (!existsSync(path.join(treeDir, 'src/app.ts'))) fail(`--tree ${treeDir} has no src/app.ts`);
 
 /** No read or import of this bench may run longer than this; every run stops by itself. */
