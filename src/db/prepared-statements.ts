@@ -86,10 +86,6 @@ export class StatementNames {
   get currentGeneration(): number {
     return this.generation;
   }
-
-  get size(): number {
-    return this.names.size;
-  }
 }
 
 /** Is this statement one that opens or ends a transaction? Kysely sends these exact texts. */

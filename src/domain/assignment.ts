@@ -20,15 +20,15 @@ export interface AssignTreesInput {
   countUnassigned?: CountUnassigned;
 }
 
+/** An allocation as it stands after the assignment, with its planting's planted_at: what presenting it needs. */
+export type AssignedAllocation = AllocationRow & { planting_planted_at: string | null };
+
 /**
  * Gives a recipient (or a gift code) trees from the company's unassigned trees, oldest
  * allocation first (spec section 4, POST /recipients rule 1), splitting the last one
  * it takes from. Locks the allocations it takes, in the caller's transaction (it must be one); refuses
  * with no_trees_available (param `trees`), changing nothing, when too few are unassigned.
  */
-/** An allocation as it stands after the assignment, with its planting's planted_at: what presenting it needs. */
-export type AssignedAllocation = AllocationRow & { planting_planted_at: string | null };
-
 export async function assignTrees(
   db: Db,
   input: AssignTreesInput,
@@ -79,7 +79,7 @@ export async function assignTrees(
     });
     parts.push(part);
     changes.push(...assignmentChanges(part, remainder, input.recipientId !== undefined));
-    for (const changed of remainder ? [remainder, part] : [part]) touched.push({ ...changed, planting_planted_at: planting_planted_at ?? null });
+    for (const changed of remainder ? [remainder, part] : [part]) touched.push({ ...changed, planting_planted_at });
   }
   return { parts, changes, touched };
 }
