@@ -142,6 +142,8 @@ export async function insertAllocationRows(
  * column exists, plantings.trees_allocated of its plantings.
  */
 export async function setCountersFromAllocations(db: Kysely<DB>, companyId: string): Promise<void> {
+  // Since migration 0017 the totals are parts (the others stay at zero); before, one row.
+  const totals = (await tableExists(db, 'company_total_parts')) ? 'company_total_parts' : 'company_totals';
   await sql`
     WITH per_planting AS (
       SELECT a.livemode, a.project_id, a.planting_id,
@@ -170,7 +172,7 @@ export async function setCountersFromAllocations(db: Kysely<DB>, companyId: stri
       FROM per_planting pp JOIN plantings pl ON pl.id = pp.planting_id
       ON CONFLICT (company_id, livemode, planting_id) DO UPDATE SET trees = excluded.trees
     )
-    UPDATE company_totals t
+    UPDATE ${sql.table(totals)} t
     SET trees_pledged = coalesce(s.pledged, 0), trees_planted = coalesce(s.planted, 0),
         trees_monitored = coalesce(s.monitored, 0), trees_unassigned = coalesce(s.unassigned, 0),
         projects = s.projects, plantings = s.plantings, first_contribution_at = s.first_at
@@ -180,15 +182,12 @@ export async function setCountersFromAllocations(db: Kysely<DB>, companyId: stri
              count(*)::int AS plantings, min(first_at) AS first_at
       FROM per_planting GROUP BY livemode
     ) s
-    WHERE t.company_id = ${companyId} AND t.livemode = s.livemode
+    WHERE t.company_id = ${companyId} AND t.livemode = s.livemode${totals === 'company_total_parts' ? sql` AND t.part = 0` : sql``}
   `.execute(db);
 
   // plantings.trees_allocated (migration 0009) counts every company's allocations of the
   // planting; older schemas sum the allocations at each donation instead.
-  const { rows: column } = await sql`
-    SELECT 1 FROM information_schema.columns
-    WHERE table_schema = current_schema() AND table_name = 'plantings' AND column_name = 'trees_allocated'`.execute(db);
-  if (column.length > 0) {
+  if (await columnExists(db, 'plantings', 'trees_allocated')) {
     await sql`
       UPDATE plantings p SET trees_allocated = s.total
       FROM (
@@ -210,4 +209,16 @@ export async function expectedTotals(db: Kysely<DB>, companyId: string) {
            count(*)::int AS count
     FROM allocations WHERE company_id = ${companyId} AND livemode`.execute(db);
   return rows[0]!;
+}
+
+async function tableExists(db: Kysely<DB>, table: string): Promise<boolean> {
+  const { rows } = await sql`SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ${table}`.execute(db);
+  return rows.length > 0;
+}
+
+async function columnExists(db: Kysely<DB>, table: string, column: string): Promise<boolean> {
+  const { rows } = await sql`
+    SELECT 1 FROM information_schema.columns
+    WHERE table_schema = current_schema() AND table_name = ${table} AND column_name = ${column}`.execute(db);
+  return rows.length > 0;
 }

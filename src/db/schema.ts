@@ -47,9 +47,12 @@ export interface CompaniesTable {
   updated_at: UpdatedAt;
 }
 
-export interface CompanyTotalsTable {
+/** A company's totals in one mode are the sum of its 16 parts (migration 0017; domain/counters.ts writes them). */
+export interface CompanyTotalPartsTable {
   company_id: string;
   livemode: boolean;
+  /** 0 to 15: the part a database connection adds to. */
+  part: number;
   trees_pledged: Generated<number>;
   trees_planted: Generated<number>;
   trees_monitored: Generated<number>;
@@ -391,7 +394,9 @@ export interface JobsTable {
 
 export interface DB {
   companies: CompaniesTable;
-  company_totals: CompanyTotalsTable;
+  company_total_parts: CompanyTotalPartsTable;
+  /** A view: the sum of the parts. */
+  company_totals: Omit<CompanyTotalPartsTable, 'part'>;
   users: UsersTable;
   api_tokens: ApiTokensTable;
   foundation_keys: FoundationKeysTable;

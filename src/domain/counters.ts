@@ -1,6 +1,15 @@
 import { sql } from 'kysely';
 import type { AllocationStatus, Db } from '../db/schema.ts';
 
+/**
+ * Which of a company's TOTAL_PARTS totals rows (company_total_parts, migration 0017) a write adds
+ * to: the one of its database connection. Concurrent writes of one company then mostly
+ * lock different rows instead of queueing on one, and a transaction touches a single row
+ * per company and mode, as it did before. Readers sum the parts (the company_totals view).
+ */
+export const TOTAL_PARTS = 16;
+const OWN_PART = sql<number>`pg_backend_pid() % ${sql.lit(TOTAL_PARTS)}`;
+
 /** What of an allocation the counters depend on. */
 export interface AllocationFacts {
   companyId: string;
@@ -61,7 +70,7 @@ export async function applyAllocationChange(db: Db, before: AllocationFacts | nu
         trees_monitored = company_projects.trees_monitored + EXCLUDED.trees_monitored
       RETURNING (xmax = 0) AS inserted
     )
-    UPDATE company_totals SET
+    UPDATE company_total_parts SET
       trees_pledged = trees_pledged + ${byStatus.pledged}::bigint,
       trees_planted = trees_planted + ${byStatus.planted}::bigint,
       trees_monitored = trees_monitored + ${byStatus.monitored}::bigint,
@@ -69,7 +78,7 @@ export async function applyAllocationChange(db: Db, before: AllocationFacts | nu
       projects = projects + (SELECT count(*) FROM project_member WHERE inserted),
       plantings = plantings + (SELECT count(*) FROM planting_member WHERE inserted),
       first_contribution_at = least(first_contribution_at, ${facts.allocatedAt}::timestamptz)
-    WHERE company_id = ${companyId} AND livemode = ${livemode}
+    WHERE company_id = ${companyId} AND livemode = ${livemode} AND part = ${OWN_PART}
     RETURNING 1 AS updated`.execute(db);
   // A company without its totals row would drift silently; createCompany makes both modes' rows.
   if (rows.length !== 1) throw new Error(`Company ${companyId} has no totals row for livemode=${livemode}.`);
@@ -87,10 +96,11 @@ export async function adjustCompanyTotals(db: Db, companyId: string, livemode: b
   const changed = (Object.entries(delta) as [keyof TotalsDelta, number][]).filter(([, value]) => value !== 0);
   if (changed.length === 0) return;
   await db
-    .updateTable('company_totals')
+    .updateTable('company_total_parts')
     .set((eb) => Object.fromEntries(changed.map(([column, value]) => [column, eb(column, '+', value)])))
     .where('company_id', '=', companyId)
     .where('livemode', '=', livemode)
+    .where('part', '=', OWN_PART)
     .execute();
 }
 

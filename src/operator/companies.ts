@@ -1,6 +1,7 @@
 import { newId } from '../core/ids.ts';
 import type { RateLimitOverrides } from '../core/rate-limits.ts';
 import type { Db } from '../db/schema.ts';
+import { TOTAL_PARTS } from '../domain/counters.ts';
 import { authChanged } from '../db/notifications.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { OperatorError } from './errors.ts';
@@ -37,9 +38,14 @@ export async function createCompany(db: Db, input: CreateCompanyInput) {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await trx.insertInto('company_totals').values([{ company_id: id, livemode: true }, { company_id: id, livemode: false }]).execute();
+    await trx.insertInto('company_total_parts').values(totalParts(id)).execute();
     return company;
   });
+}
+
+/** A new company's totals: every part of both modes, at zero (migration 0017). */
+function totalParts(companyId: string) {
+  return [true, false].flatMap((livemode) => Array.from({ length: TOTAL_PARTS }, (_, part) => ({ company_id: companyId, livemode, part })));
 }
 
 export async function setCompanyPlan(db: Db, companyId: string, plan: string) {

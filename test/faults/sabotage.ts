@@ -12,7 +12,7 @@ import type { ReceivedWebhook, SunkEmail } from './sinks.ts';
 export async function sabotage(db: Kysely<DB>, world: SeededWorld, seen: { records: WriteRecord[]; received: ReceivedWebhook[]; messages: SunkEmail[] }): Promise<void> {
   const company = world.companies[0]!.id;
   // A counter off by one, a planting counter off by one, an allocation with two owners.
-  await sql`update company_totals set trees_unassigned = trees_unassigned + 1 where company_id = ${company} and livemode`.execute(db);
+  await sql`update company_total_parts set trees_unassigned = trees_unassigned + 1 where company_id = ${company} and livemode and part = 0`.execute(db);
   await sql`update plantings set trees_allocated = trees_allocated - 1 where id = ${world.plantingIds[0]!}`.execute(db);
   await sql`update allocations set gift_code_id = (select id from gift_codes where company_id = ${company} limit 1)
     where id = (select id from allocations where company_id = ${company} and recipient_id is not null limit 1)`.execute(db);

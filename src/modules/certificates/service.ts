@@ -103,12 +103,14 @@ export async function withdrawPersonalCertificate(uow: UnitOfWork, recipientId: 
  */
 export async function issueCompanyCertificate(uow: UnitOfWork, companyId: string, livemode: boolean): Promise<boolean> {
   const { db, now } = uow;
+  // The first of the company's totals parts stands for its totals: holding it, two
+  // workers refreshing at once issue the certificate once, the second seeing the first's.
+  await db.selectFrom('company_total_parts').select('part').where('company_id', '=', companyId).where('livemode', '=', livemode).where('part', '=', 0).forUpdate().execute();
   const totals = await db
     .selectFrom('company_totals')
     .select(sql<number>`trees_pledged + trees_planted + trees_monitored`.as('trees'))
     .where('company_id', '=', companyId)
     .where('livemode', '=', livemode)
-    .forUpdate()
     .executeTakeFirst();
   if (!totals || totals.trees === 0) return false;
   const existing = await db
