@@ -73,6 +73,30 @@ describe('recipients across two server processes on PostgreSQL', { skip: !onPost
     assert.deepEqual(mismatched.rows, [], 'each recipient holds exactly its trees, and no allocation has two owners');
   });
 
+  test('a create waits for trees another transaction holds, rather than saying none are left', async () => {
+    const company = await companyWithTrees(2, 5);
+    // Another transaction holds every unassigned allocation of the company, as a create
+    // assigning them would, and then lets them go without taking any.
+    let release = () => {};
+    let holding = () => {};
+    const held = new Promise<void>((resolve) => { holding = resolve; });
+    const holder = db.transaction().execute(async (trx) => {
+      await trx.selectFrom('allocations').select('id').where('company_id', '=', company.id).where('livemode', '=', true).forUpdate().execute();
+      holding();
+      await new Promise<void>((resolve) => { release = resolve; });
+      throw new Error('let them go');
+    }).catch(() => {});
+    await held;
+    const answer = post(servers[0]!, company.live, { trees: 7 });
+    const early = await Promise.race([answer, new Promise((resolve) => setTimeout(() => resolve('still waiting'), 500))]);
+    assert.equal(early, 'still waiting', `answered while the trees were held: ${JSON.stringify(early)}`);
+    release();
+    await holder;
+    const { status, body } = await answer;
+    assert.equal(status, 200, JSON.stringify(body));
+    assert.equal(body.trees, 7);
+  });
+
   test('one Idempotency-Key sent to both processes at once creates one recipient', async () => {
     const company = await companyWithTrees(1, 50);
     const key = `shared-${randomAlphanumeric(12)}`;

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { randomAlphanumeric } from '../src/core/ids.ts';
+import { inUnitOfWork } from '../src/events/unit-of-work.ts';
 import { runDueJobs } from '../src/jobs/worker.ts';
 import { downloadLinkValid } from '../src/modules/certificates/links.ts';
 import { startTestApp, TEST_SECRET_KEY, testWorkerServices } from './helpers/app.ts';
@@ -216,6 +217,33 @@ describe('Idempotency-Key', () => {
     const retaken = await create(company.live, { trees: 1 }, k2);
     assert.equal(retaken.status, 200, retaken.text);
     assert.notEqual(retaken.body.id, held.body.id, 'the dead request left nothing stored, so the retry ran');
+  });
+});
+
+describe('writes left to the end of a unit of work', () => {
+  const markers = (kind: string) => app.db.selectFrom('jobs').select('id').where('kind', '=', kind).execute();
+
+  test('go out with the end of the work, also without events', async () => {
+    const kind = `marker-${randomAlphanumeric(8)}`;
+    await inUnitOfWork(app.db, { publicBaseUrl: PUBLIC }, async (uow) => {
+      uow.atEnd({ query: uow.db.insertInto('jobs').values({ kind, payload: '{}', run_at: new Date(Date.now() + 86_400_000) }) });
+    });
+    assert.equal((await markers(kind)).length, 1);
+  });
+
+  test('one that must write a row and writes none (an Idempotency-Key taken over) undoes the whole work', async () => {
+    const kind = `marker-${randomAlphanumeric(8)}`;
+    await assert.rejects(
+      inUnitOfWork(app.db, { publicBaseUrl: PUBLIC }, async (uow) => {
+        await uow.db.insertInto('jobs').values({ kind, payload: '{}', run_at: new Date(Date.now() + 86_400_000) }).execute();
+        uow.atEnd({
+          query: uow.db.updateTable('idempotency_keys').set({ locked_at: null }).where('key', '=', `no-such-key-${kind}`).returning(sql<number>`1`.as('written')),
+          mustWrite: () => new Error('taken over'),
+        });
+      }),
+      /taken over/,
+    );
+    assert.equal((await markers(kind)).length, 0, 'the work before it was rolled back');
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, OperationNodeSource } from 'kysely';
 // The database's table types are the one thing core/ names from outside: type-only, no code.
 import type { DB, Db } from '../db/schema.ts';
 import type { Language } from './i18n.ts';
@@ -30,11 +30,26 @@ export function systemReadContext(db: Db, companyId: string, livemode: boolean, 
 }
 
 /**
+ * A write a unit of work leaves to its end, where it goes out in one statement with the
+ * work's last events (events/record.ts) instead of a round trip of its own: a company's
+ * totals, a job, an idempotent response. Only for a write whose result the work does not
+ * need, to rows nothing else in that statement writes: the statement's parts all see the
+ * same snapshot, not each other's changes.
+ */
+export interface ClosingWrite {
+  /** An insert or update (a Kysely builder); with `mustWrite`, returning one row per row written. */
+  query: OperationNodeSource;
+  /** It must write exactly one row, or the transaction fails with this error. */
+  mustWrite?: () => Error;
+}
+
+/**
  * The Idempotency-Key a request holds (http/idempotency.ts). A write stores its response
  * through it in its own transaction (events/unit-of-work.ts, inRequestUnitOfWork).
  */
 export interface IdempotencyClaim {
-  storeResponse(db: Db, status: number, body: unknown): Promise<void>;
+  /** The write that stores the response, for the end of the request's unit of work. */
+  responseWrite(db: Db, status: number, body: unknown): ClosingWrite;
 }
 
 /** Who is calling and on whose behalf: what every v2 request carries, and every service verb takes first. */

@@ -18,6 +18,21 @@ export interface AssignTreesInput {
   now?: Date;
   /** Where the change to the company's unassigned trees goes; at once when left out. */
   countUnassigned?: CountUnassigned;
+  /**
+   * Wait for the allocations other transactions are assigning instead of passing them by:
+   * the unit of work's second run, after TreesHeldElsewhere.
+   */
+  waitForLocked?: boolean;
+}
+
+/**
+ * Too few trees were free of other transactions' locks, though some they hold may come
+ * free: the unit of work runs again from the start with `waitForLocked` (events/unit-of-work.ts).
+ */
+export class TreesHeldElsewhere extends Error {
+  constructor() {
+    super('Too few unassigned trees were free of other transactions; run the work again, waiting for them.');
+  }
 }
 
 /** An allocation as it stands after the assignment, with its planting's planted_at: what presenting it needs. */
@@ -47,19 +62,16 @@ export async function assignTrees(
     .where('trees', '>', sql.lit(0));
   if (input.projectId) query = query.where('project_id', '=', input.projectId);
 
-  // Concurrent requests first take what no other request is assigning at this moment, so
-  // they do not all queue on the oldest allocation; only when that is too little do they
-  // wait for the allocations others hold, so that no_trees_available is never said while
-  // trees are still coming free. The first pass locks rows out of order (it skips), so it
-  // runs in a savepoint that is rolled back, releasing its locks, before the second pass
-  // locks in order: two requests never each wait for a row the other holds. (The savepoint
-  // is not released: it goes at commit, and releasing it would cost a round trip.)
-  await sql`SAVEPOINT assign_unlocked_trees`.execute(db);
-  let { taken, still } = await takeOldestUnassigned(query, input.trees, 'skip locked');
-  if (still > 0) {
-    await sql`ROLLBACK TO SAVEPOINT assign_unlocked_trees`.execute(db);
-    ({ taken, still } = await takeOldestUnassigned(query, input.trees, 'wait'));
-  }
+  // Concurrent requests take what no other request is assigning at this moment, so they
+  // do not all queue on the oldest allocation. When that is too little, they must wait for
+  // the allocations others hold, so that no_trees_available is never said while trees are
+  // still coming free. But the rows this pass locked were taken out of order (it skipped),
+  // and waiting while holding them could deadlock two requests: so the whole transaction
+  // is rolled back, releasing them, and runs again waiting, in order, from the oldest. That
+  // happens only when a company's free trees run short, so it costs the usual create
+  // nothing (a savepoint around this pass cost every create a round trip).
+  const { taken, still } = await takeOldestUnassigned(query, input.trees, input.waitForLocked ? 'wait' : 'skip locked');
+  if (still > 0 && !input.waitForLocked) throw new TreesHeldElsewhere();
   if (still > 0) {
     const where = input.projectId ? `, project "${input.projectName ?? input.projectId}"` : '';
     throw new CanopyError(

@@ -93,15 +93,19 @@ export interface TotalsDelta {
 
 /** Adds to the company's totals (negative to remove), in the caller's transaction. */
 export async function adjustCompanyTotals(db: Db, companyId: string, livemode: boolean, delta: TotalsDelta): Promise<void> {
+  await companyTotalsUpdate(db, companyId, livemode, delta)?.execute();
+}
+
+/** The statement adjustCompanyTotals runs, to run later or inside another; null when the delta is all zeros. */
+export function companyTotalsUpdate(db: Db, companyId: string, livemode: boolean, delta: TotalsDelta) {
   const changed = (Object.entries(delta) as [keyof TotalsDelta, number][]).filter(([, value]) => value !== 0);
-  if (changed.length === 0) return;
-  await db
+  if (changed.length === 0) return null;
+  return db
     .updateTable('company_total_parts')
     .set((eb) => Object.fromEntries(changed.map(([column, value]) => [column, eb(column, '+', value)])))
     .where('company_id', '=', companyId)
     .where('livemode', '=', livemode)
-    .where('part', '=', OWN_PART)
-    .execute();
+    .where('part', '=', OWN_PART);
 }
 
 /** Adds to the company's recipient or certificate count (negative to remove). */

@@ -25,6 +25,17 @@ export async function emitEvents(
   /** Objects the work already has whole as they stand now (UnitOfWork.knowFinal): not read again. */
   known: ReadonlyMap<string, unknown> = new Map(),
 ): Promise<string[]> {
+  return recordEvents(db, await presentEvents(db, changes, publicBaseUrl, at, known));
+}
+
+/** The events of the changes (emitEvents), rendered and not yet written. */
+export async function presentEvents(
+  db: Db,
+  changes: readonly DomainChange[],
+  publicBaseUrl: string,
+  at?: Date,
+  known: ReadonlyMap<string, unknown> = new Map(),
+): Promise<NewEvent[]> {
   const contexts = new Map<string, ReadContext>();
   const contextFor = (companyId: string, livemode: boolean) => {
     const key = `${companyId}:${livemode}`;
@@ -79,7 +90,7 @@ export async function emitEvents(
       }
     }
   }
-  return recordEvents(db, events);
+  return events;
 }
 
 /** Every allocation the changes name and the work did not already have whole (known), presented once, in one query per company and mode. */

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
-import type { Db } from '../db/schema.ts';
+import { type QueryCreator, sql } from 'kysely';
+import type { ClosingWrite } from '../core/context.ts';
+import type { DB, Db } from '../db/schema.ts';
 import { newId } from '../core/ids.ts';
 import { noteDeliveriesQueued } from './wake.ts';
 
@@ -42,10 +43,14 @@ const EVENTS_PER_STATEMENT = 500;
  * queued at once for every enabled endpoint of the event's company and mode that wants its
  * type. One statement writes the events and their deliveries (up to 500 events); the
  * events are numbered (`seq`) in the order given. Returns their ids, in that order.
+ *
+ * `closing` writes go out in the last of these statements (or in one of their own when
+ * there are no events), each as a part of its WITH: one round trip for the end of a unit of
+ * work instead of one per write (events/unit-of-work.ts).
  */
-export async function recordEvents(db: Db, events: readonly NewEvent[]): Promise<string[]> {
+export async function recordEvents(db: Db, events: readonly NewEvent[], closing: readonly ClosingWrite[] = []): Promise<string[]> {
   const ids: string[] = [];
-  for (let start = 0; start < events.length; start += EVENTS_PER_STATEMENT) {
+  for (let start = 0; start < events.length || (start === 0 && closing.length > 0); start += EVENTS_PER_STATEMENT) {
     const rows = events.slice(start, start + EVENTS_PER_STATEMENT).map((event) => ({
       id: newId('event'),
       company_id: event.companyId,
@@ -54,24 +59,55 @@ export async function recordEvents(db: Db, events: readonly NewEvent[]): Promise
       data: JSON.stringify(event.previous ? { object: event.object, previous: event.previous } : { object: event.object }),
       created_at: event.createdAt ?? new Date(),
     }));
-    const written = await db
-      .with('event', (w) => w.insertInto('events').values(rows).returning(['id', 'company_id', 'livemode', 'type']))
-      .insertInto('event_deliveries')
-      .columns(['event_id', 'endpoint_id', 'next_attempt_at'])
-      .expression((eb) =>
-        eb
-          .selectFrom(['event', 'webhook_endpoints'])
-          .select(['event.id', 'webhook_endpoints.id', sql<Date>`now()`.as('next_attempt_at')])
-          .whereRef('webhook_endpoints.company_id', '=', 'event.company_id')
-          .whereRef('webhook_endpoints.livemode', '=', 'event.livemode')
-          .where('webhook_endpoints.status', '=', 'enabled')
-          .where(sql<boolean>`('*' = ANY(webhook_endpoints.enabled_events) OR event.type = ANY(webhook_endpoints.enabled_events))`),
-      )
-      .executeTakeFirst();
-    noteDeliveriesQueued(db, Number(written.numInsertedOrUpdatedRows ?? 0));
+    const last = start + EVENTS_PER_STATEMENT >= events.length;
+    const deliveries = await writeStatement(db, rows, last ? closing : []);
+    noteDeliveriesQueued(db, deliveries);
     ids.push(...rows.map((row) => row.id));
   }
   return ids;
+}
+
+type EventRow = { id: string; company_id: string; livemode: boolean; type: EventType; data: string; created_at: Date };
+
+/** One statement: the events, their deliveries, and the closing writes; returns how many deliveries it queued. */
+async function writeStatement(db: Db, rows: EventRow[], closing: readonly ClosingWrite[]): Promise<number> {
+  // Without events (a unit of work that only closes), the statement is the closing writes alone.
+  let creator = rows.length > 0 ? (withEvents(db, rows) as unknown as QueryCreator<DB>) : db;
+  closing.forEach((write, i) => {
+    // Kysely puts a raw expression in a WITH without parentheses; a statement needs them.
+    creator = creator.with(`closing_${i}`, () => sql`(${write.query})`) as unknown as QueryCreator<DB>;
+  });
+  const checked = closing.flatMap((write, i) => (write.mustWrite ? [{ name: `closing_${i}`, failure: write.mustWrite }] : []));
+  const counts = await creator
+    .selectNoFrom([
+      (rows.length > 0 ? sql<number>`(SELECT count(*) FROM delivery)::int` : sql<number>`0`).as('deliveries'),
+      ...checked.map(({ name }) => sql<number>`(SELECT count(*) FROM ${sql.table(name)})::int`.as(name)),
+    ])
+    .executeTakeFirstOrThrow();
+  const written = counts as Record<string, number>;
+  for (const { name, failure } of checked) if (written[name] !== 1) throw failure();
+  return written.deliveries ?? 0;
+}
+
+/** The events, and a pending delivery of each to every enabled endpoint of its company and mode that wants its type. */
+function withEvents(db: Db, rows: EventRow[]) {
+  return db
+    .with('event', (w) => w.insertInto('events').values(rows).returning(['id', 'company_id', 'livemode', 'type']))
+    .with('delivery', (w) =>
+      w
+        .insertInto('event_deliveries')
+        .columns(['event_id', 'endpoint_id', 'next_attempt_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom(['event', 'webhook_endpoints'])
+            .select(['event.id', 'webhook_endpoints.id', sql<Date>`now()`.as('next_attempt_at')])
+            .whereRef('webhook_endpoints.company_id', '=', 'event.company_id')
+            .whereRef('webhook_endpoints.livemode', '=', 'event.livemode')
+            .where('webhook_endpoints.status', '=', 'enabled')
+            .where(sql<boolean>`('*' = ANY(webhook_endpoints.enabled_events) OR event.type = ANY(webhook_endpoints.enabled_events))`),
+        )
+        .returning('event_id'),
+    );
 }
 
 /** Writes one event (recordEvents). */

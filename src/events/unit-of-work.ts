@@ -1,11 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { ApiContext } from '../core/context.ts';
+import type { ApiContext, ClosingWrite } from '../core/context.ts';
 import type { DB } from '../db/schema.ts';
+import { TreesHeldElsewhere } from '../domain/assignment.ts';
 import type { DomainChange } from '../domain/changes.ts';
-import { adjustCompanyTotals, type CountUnassigned, type TotalsDelta } from '../domain/counters.ts';
+import { companyTotalsUpdate, type CountUnassigned, type TotalsDelta } from '../domain/counters.ts';
 import { isStalePlan } from '../db/prepared-statements.ts';
 import { lockFoundationWrites } from '../domain/write-lock.ts';
-import { emitEvents } from './emit.ts';
+import { presentEvents } from './emit.ts';
+import { type NewEvent, recordEvents } from './record.ts';
 import { deliveriesCommitted, notifyOnCommit } from './wake.ts';
 
 /**
@@ -28,11 +30,14 @@ export class UnitOfWork {
     private readonly pending: { change: DomainChange; at: Date }[],
     private readonly totals: Map<string, { companyId: string; livemode: boolean; delta: Required<TotalsDelta> }>,
     private readonly finalObjects: Map<string, unknown>,
+    private readonly closing: ClosingWrite[],
+    /** This is the work's second run, after too few trees were free of others' locks: assigning trees waits for them (domain/assignment.ts). */
+    readonly waitForLockedTrees: boolean,
   ) {}
 
   /** A unit of work on a transaction the caller opened; it writes events only when flushed, and totals when applied. */
-  static on(db: Transaction<DB>, publicBaseUrl: string, now = new Date()): UnitOfWork {
-    return new UnitOfWork(db, now, publicBaseUrl, [], new Map(), new Map());
+  static on(db: Transaction<DB>, publicBaseUrl: string, now = new Date(), waitForLockedTrees = false): UnitOfWork {
+    return new UnitOfWork(db, now, publicBaseUrl, [], new Map(), new Map(), [], waitForLockedTrees);
   }
 
   /**
@@ -45,7 +50,15 @@ export class UnitOfWork {
   }
 
   /**
-   * Adds to a company's totals when the work ends (applyTotals), not now: every write of a
+   * A write for the end of the work, sent in one statement with its last events (finish):
+   * see ClosingWrite for what may go there.
+   */
+  atEnd(write: ClosingWrite): void {
+    this.closing.push(write);
+  }
+
+  /**
+   * Adds to a company's totals when the work ends (finish), not now: every write of a
    * company's recipients touches its one totals row, and a row written early stays locked,
    * for every other request of that company, until the transaction commits.
    */
@@ -59,12 +72,6 @@ export class UnitOfWork {
   /** Where trees changing owner in this unit of work report the company's unassigned trees. */
   readonly countUnassigned: CountUnassigned = (companyId, livemode, delta) => this.addToTotals(companyId, livemode, { trees_unassigned: delta });
 
-  /** Writes what addToTotals collected, one statement per company and mode. */
-  async applyTotals(): Promise<void> {
-    const entries = [...this.totals.values()];
-    this.totals.clear();
-    for (const { companyId, livemode, delta } of entries) await adjustCompanyTotals(this.db, companyId, livemode, delta);
-  }
 
   /** Notes what changed; its events are written at the next flush, at the latest before commit. */
   record(...changes: readonly DomainChange[]): void {
@@ -78,7 +85,7 @@ export class UnitOfWork {
 
   /** This unit of work acting at another moment, sharing its transaction and changes: the demo seed replays history. */
   at(now: Date): UnitOfWork {
-    return new UnitOfWork(this.db, now, this.publicBaseUrl, this.pending, this.totals, this.finalObjects);
+    return new UnitOfWork(this.db, now, this.publicBaseUrl, this.pending, this.totals, this.finalObjects, this.closing, this.waitForLockedTrees);
   }
 
   /**
@@ -87,7 +94,7 @@ export class UnitOfWork {
    * this one's: they are facts, not news.
    */
   apart(): UnitOfWork {
-    return new UnitOfWork(this.db, this.now, this.publicBaseUrl, [], this.totals, this.finalObjects);
+    return new UnitOfWork(this.db, this.now, this.publicBaseUrl, [], this.totals, this.finalObjects, this.closing, this.waitForLockedTrees);
   }
 
   /**
@@ -95,18 +102,46 @@ export class UnitOfWork {
    * change was recorded; returns the event ids. Objects are rendered as they stand now.
    */
   async flush(): Promise<string[]> {
+    const events = await this.presentPending();
+    return recordEvents(this.db, events);
+  }
+
+  /** Writes what addToTotals collected now, one statement per company and mode, without events (for a caller that writes none). */
+  async applyTotals(): Promise<void> {
+    const entries = [...this.totals.values()];
+    this.totals.clear();
+    for (const { companyId, livemode, delta } of entries) await companyTotalsUpdate(this.db, companyId, livemode, delta)?.execute();
+  }
+
+  /**
+   * Ends the work: the events still pending, what addToTotals collected, and the writes
+   * left for the end (atEnd), in one statement when the events are few.
+   */
+  async finish(): Promise<void> {
+    const events = await this.presentPending();
+    const totals = [...this.totals.values()].flatMap(({ companyId, livemode, delta }) => {
+      const query = companyTotalsUpdate(this.db, companyId, livemode, delta);
+      return query ? [{ query }] : [];
+    });
+    this.totals.clear();
+    const closing = [...this.closing.splice(0), ...totals];
+    if (events.length > 0 || closing.length > 0) await recordEvents(this.db, events, closing);
+  }
+
+  /** The events of every change recorded so far, in order, each dated when its change was recorded; the changes are then no longer pending. */
+  private async presentPending(): Promise<NewEvent[]> {
     const pending = this.pending.splice(0);
-    const eventIds: string[] = [];
+    const events: NewEvent[] = [];
     let start = 0;
     while (start < pending.length) {
       const at = pending[start]!.at;
       let end = start + 1;
       while (end < pending.length && pending[end]!.at.getTime() === at.getTime()) end++;
       const changes = pending.slice(start, end).map((entry) => entry.change);
-      eventIds.push(...(await emitEvents(this.db, changes, this.publicBaseUrl, at, this.finalObjects)));
+      events.push(...(await presentEvents(this.db, changes, this.publicBaseUrl, at, this.finalObjects)));
       start = end;
     }
-    return eventIds;
+    return events;
   }
 }
 
@@ -125,7 +160,7 @@ export interface UnitOfWorkOptions {
 export async function inRequestUnitOfWork<T>(ctx: ApiContext, options: { foundationLock?: boolean }, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
   return inUnitOfWork(ctx.db, { publicBaseUrl: ctx.publicBaseUrl, foundationLock: options.foundationLock }, async (uow) => {
     const body = await work(uow);
-    await ctx.idempotency?.storeResponse(uow.db, 200, body);
+    if (ctx.idempotency) uow.atEnd(ctx.idempotency.responseWrite(uow.db, 200, body));
     return body;
   });
 }
@@ -144,24 +179,29 @@ const ATTEMPTS = 5;
  * everything back. A transaction PostgreSQL aborted to break a deadlock (two requests
  * locking the same allocations and counters in another order) is run again, up to five
  * times in all, after a short random pause so that the two do not meet again at once, so
- * the caller sees a result, not a 500.
+ * the caller sees a result, not a 500. Work that found too few trees free of other
+ * transactions' locks (TreesHeldElsewhere) runs again at once, waiting for them.
  */
 export async function inUnitOfWork<T>(db: Kysely<DB>, options: UnitOfWorkOptions, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+  let waitForLockedTrees = false;
   for (let attempt = 1; ; attempt++) {
     try {
       let queuedDeliveries = false;
       const result = await db.transaction().execute(async (trx) => {
         if (options.foundationLock) await lockFoundationWrites(trx);
-        const uow = UnitOfWork.on(trx, options.publicBaseUrl, options.now);
+        const uow = UnitOfWork.on(trx, options.publicBaseUrl, options.now, waitForLockedTrees);
         const result = await work(uow);
-        await uow.flush();
-        await uow.applyTotals();
+        await uow.finish();
         queuedDeliveries = await notifyOnCommit(trx);
         return result;
       });
       if (queuedDeliveries) deliveriesCommitted();
       return result;
     } catch (error) {
+      if (error instanceof TreesHeldElsewhere && !waitForLockedTrees) {
+        waitForLockedTrees = true;
+        continue;
+      }
       if (attempt >= ATTEMPTS || !retryable(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
     }

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import type { IdempotencyClaim } from '../core/context.ts';
+import type { ClosingWrite, IdempotencyClaim } from '../core/context.ts';
 import { errors } from '../core/errors.ts';
 import { canonicalJson } from '../core/json.ts';
 import type { DB, Db } from '../db/schema.ts';
@@ -31,18 +31,21 @@ class HeldKey implements IdempotencyClaim {
     readonly token: string,
   ) {}
 
-  /** Stores the response in the caller's transaction; fails, rolling it back, if the claim was taken over meanwhile. */
-  async storeResponse(db: Db, status: number, body: unknown): Promise<void> {
-    const { numUpdatedRows } = await db
-      .updateTable('idempotency_keys')
-      .set({ response_status: status, response_body: JSON.stringify(body), locked_at: null })
-      .where('company_id', '=', this.where.companyId)
-      .where('livemode', '=', this.where.livemode)
-      .where('key', '=', this.where.key)
-      .where('locked_by', '=', this.token)
-      .executeTakeFirst();
-    if (numUpdatedRows !== 1n) throw new Error(`Idempotency-Key "${this.where.key}" was taken over before its response was stored.`);
+  /** Stores the response at the end of the caller's transaction; fails, rolling it back, if the claim was taken over meanwhile. */
+  responseWrite(db: Db, status: number, body: unknown): ClosingWrite {
     this.stored = true;
+    const key = this.where.key;
+    return {
+      query: db
+        .updateTable('idempotency_keys')
+        .set({ response_status: status, response_body: JSON.stringify(body), locked_at: null })
+        .where('company_id', '=', this.where.companyId)
+        .where('livemode', '=', this.where.livemode)
+        .where('key', '=', key)
+        .where('locked_by', '=', this.token)
+        .returning(sql<number>`1`.as('stored')),
+      mustWrite: () => new Error(`Idempotency-Key "${key}" was taken over before its response was stored.`),
+    };
   }
 
   /** An error is not stored: the key is free again, so a corrected request can use it. */
@@ -102,9 +105,11 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<DB>): void 
     return payload;
   });
 
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', async (request, reply) => {
     const held = request.idempotencyClaim;
-    if (held && !held.stored) await held.release();
+    // An error after the response was handed to the transaction rolled it back: free the key
+    // too (release leaves a stored response alone).
+    if (held && (!held.stored || reply.statusCode >= 400)) await held.release();
   });
 }
 

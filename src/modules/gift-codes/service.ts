@@ -62,6 +62,7 @@ export async function addGiftCode(scope: CompanyScope, uow: UnitOfWork, input: N
     giftCodeId: id,
     now: uow.now,
     countUnassigned: uow.countUnassigned,
+    waitForLocked: uow.waitForLockedTrees,
   });
   uow.record(...reserved.changes);
   await enqueueJob(uow.db, expireGiftCode, { gift_code_id: id }, input.validUntil);

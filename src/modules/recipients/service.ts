@@ -7,7 +7,7 @@ import type { AllocationRow } from '../../domain/allocations.ts';
 import { type AssignedAllocation, assignTrees, giveReservedTrees, releaseTrees } from '../../domain/assignment.ts';
 import { inRequestUnitOfWork, type UnitOfWork } from '../../events/unit-of-work.ts';
 import { issueCertificate } from '../../jobs/kinds/issue-certificate.ts';
-import { enqueueJob } from '../../jobs/queue.ts';
+import { enqueueJob, jobInsert } from '../../jobs/queue.ts';
 import { withdrawPersonalCertificate } from '../certificates/service.ts';
 import { presentAllocations } from '../allocations/present.ts';
 import { requireCompanyProject } from '../projects/queries.ts';
@@ -102,11 +102,13 @@ export async function addRecipient(scope: CompanyScope, uow: UnitOfWork, input: 
     recipientId: id,
     now,
     countUnassigned: uow.countUnassigned,
+    waitForLocked: uow.waitForLockedTrees,
   });
   uow.addToTotals(scope.companyId, scope.livemode, { recipients: 1 });
   uow.record({ kind: 'recipient.created', recipient_id: id, company_id: scope.companyId, livemode: scope.livemode }, ...assigned.changes);
-  // Its certificate is generated right after, by the worker (certificate.created).
-  await enqueueJob(db, issueCertificate, { recipient_id: id });
+  // Its certificate is generated right after, by the worker (certificate.created); the job
+  // is queued with the work's last events.
+  uow.atEnd({ query: jobInsert(db, issueCertificate, { recipient_id: id }) });
   return { id, row, allocations: assigned.parts, touched: assigned.touched };
 }
 
