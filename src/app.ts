@@ -50,7 +50,7 @@ const V2_MODULES: readonly ApiModule[] = [
 const v2Api: FastifyPluginAsyncTypebox<ModuleOptions> = async (v2, { config, db }) => {
   v2.addHook('onRequest', authenticateV2(db, config.publicBaseUrl, config.secretKey));
   registerApiRateLimits(v2, { config, db });
-  registerIdempotency(v2, db);
+  registerIdempotency(v2);
   v2.addHook('onSend', async (request, reply) => {
     // Translated texts follow Accept-Language; caches must key on it.
     if (request.ctx) reply.header('Content-Language', request.ctx.language).header('Vary', 'Accept-Language');

@@ -107,4 +107,29 @@ describe('recipients across two server processes on PostgreSQL', { skip: !onPost
     const count = await db.selectFrom('recipients').select(sql<number>`count(*)::int`.as('n')).where('company_id', '=', company.id).executeTakeFirstOrThrow();
     assert.equal(count.n, 1);
   });
+
+  test('a key is held while its request runs and free the moment that request dies', async () => {
+    const company = await companyWithTrees(1, 50);
+    const key = `dying-${randomAlphanumeric(12)}`;
+    // Another request's transaction holds the key, as a create in progress does, and dies.
+    let die = () => {};
+    let holding = () => {};
+    const held = new Promise<void>((resolve) => { holding = resolve; });
+    const running = db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ outcome: string }>`SELECT outcome FROM claim_idempotency_key(${company.id}, true, ${key}, 'POST', '/v2/recipients', 'another', 24, 30)`.execute(trx);
+      assert.equal(rows[0]?.outcome, 'new');
+      holding();
+      await new Promise<void>((resolve) => { die = resolve; });
+      throw new Error('the process died');
+    }).catch(() => {});
+    await held;
+    for (const server of servers) {
+      const answer = await post(server, company.live, { trees: 1 }, key);
+      assert.deepEqual([answer.status, answer.body.error?.code], [409, 'request_in_progress'], JSON.stringify(answer.body));
+    }
+    die();
+    await running;
+    const after = await post(servers[1]!, company.live, { trees: 1 }, key);
+    assert.equal(after.status, 200, JSON.stringify(after.body));
+  });
 });

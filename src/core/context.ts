@@ -37,17 +37,22 @@ export function systemReadContext(db: Db, companyId: string, livemode: boolean, 
  * same snapshot, not each other's changes.
  */
 export interface ClosingWrite {
-  /** An insert or update (a Kysely builder); with `mustWrite`, returning one row per row written. */
+  /** An insert or update (a Kysely builder). */
   query: OperationNodeSource;
-  /** It must write exactly one row, or the transaction fails with this error. */
-  mustWrite?: () => Error;
 }
 
 /**
- * The Idempotency-Key a request holds (http/idempotency.ts). A write stores its response
- * through it in its own transaction (events/unit-of-work.ts, inRequestUnitOfWork).
+ * The Idempotency-Key a request holds (http/idempotency.ts), claimed and answered in the
+ * request's own transaction (events/unit-of-work.ts, inRequestUnitOfWork).
  */
 export interface IdempotencyClaim {
+  /**
+   * Takes the key in the caller's transaction, before the work: it is held until that
+   * transaction ends. Throws instead when the request is not to run: the stored response
+   * of the same request (IdempotentReplay), 409 request_in_progress, or 422
+   * idempotency_key_reused.
+   */
+  claim(db: Db): Promise<void>;
   /** The write that stores the response, for the end of the request's unit of work. */
   responseWrite(db: Db, status: number, body: unknown): ClosingWrite;
 }

@@ -154,11 +154,13 @@ export interface UnitOfWorkOptions {
 }
 
 /**
- * Runs a request's write: `work` returns the response body, which is stored for the
- * request's Idempotency-Key in the same transaction as the change and its events.
+ * Runs a request's write: the request's Idempotency-Key is claimed first, in the work's
+ * transaction, and `work` returns the response body, which is stored for the key in the
+ * same transaction as the change and its events.
  */
 export async function inRequestUnitOfWork<T>(ctx: ApiContext, options: { foundationLock?: boolean }, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
   return inUnitOfWork(ctx.db, { publicBaseUrl: ctx.publicBaseUrl, foundationLock: options.foundationLock }, async (uow) => {
+    await ctx.idempotency?.claim(uow.db);
     const body = await work(uow);
     if (ctx.idempotency) uow.atEnd(ctx.idempotency.responseWrite(uow.db, 200, body));
     return body;

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { CanopyError, errorBody, errors, formatParam, pathFromPointer } from '../core/errors.ts';
+import { IdempotentReplay, replay } from './idempotency.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -17,6 +18,8 @@ export interface AjvError {
  */
 export function errorHandler(publicBaseUrl: string) {
   return function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+    // Not an error: the claim of an Idempotency-Key found the stored response of this request.
+    if (error instanceof IdempotentReplay) return replay(reply, error);
     const canopyError = toCanopyError(error, request);
     if (canopyError.status >= 500) request.log.error({ err: error }, 'unhandled error');
     return reply.status(canopyError.status).type('application/json').send(errorBody(canopyError, request.id, publicBaseUrl));

@@ -1,10 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { ClosingWrite, IdempotencyClaim } from '../core/context.ts';
 import { errors } from '../core/errors.ts';
 import { canonicalJson } from '../core/json.ts';
-import type { DB, Db } from '../db/schema.ts';
+import type { Db } from '../db/schema.ts';
 import { IDEMPOTENCY_KEY_RETENTION_HOURS } from '../jobs/kinds/purge-idempotency-keys.ts';
 
 declare module 'fastify' {
@@ -13,104 +13,118 @@ declare module 'fastify' {
     idempotency?: 'required';
   }
   interface FastifyRequest {
-    idempotencyClaim?: HeldKey;
+    idempotentRequest?: IdempotentRequest;
   }
 }
 
 const MAX_KEY_LENGTH = 255;
-/** How long a key waits for its first request to store a response before another request may take it over. */
+/** How long a claim written by a Canopy process from before migration 0018 holds its key (see that migration). */
 export const IDEMPOTENCY_LOCK_TIMEOUT_SECONDS = 30;
 
-/** A key this request holds: identified by its claim token. */
-class HeldKey implements IdempotencyClaim {
+/**
+ * A stored response to answer with instead of running the request again: thrown by the
+ * claim, so that the unit of work rolls back, and sent by the error handler.
+ */
+export class IdempotentReplay extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super('The stored response of an earlier request with this Idempotency-Key.');
+  }
+}
+
+/** A request's Idempotency-Key and what makes another request the same one. */
+class IdempotentRequest implements IdempotencyClaim {
+  /** The response was handed to the unit of work to store (it is stored if the work commits). */
   stored = false;
 
   constructor(
-    private readonly db: Kysely<DB>,
     readonly where: { companyId: string; livemode: boolean; key: string },
-    readonly token: string,
+    readonly fingerprint: Fingerprint,
   ) {}
 
-  /** Stores the response at the end of the caller's transaction; fails, rolling it back, if the claim was taken over meanwhile. */
-  responseWrite(db: Db, status: number, body: unknown): ClosingWrite {
-    this.stored = true;
-    const key = this.where.key;
-    return {
-      query: db
-        .updateTable('idempotency_keys')
-        .set({ response_status: status, response_body: JSON.stringify(body), locked_at: null })
-        .where('company_id', '=', this.where.companyId)
-        .where('livemode', '=', this.where.livemode)
-        .where('key', '=', key)
-        .where('locked_by', '=', this.token)
-        .returning(sql<number>`1`.as('stored')),
-      mustWrite: () => new Error(`Idempotency-Key "${key}" was taken over before its response was stored.`),
-    };
+  /** See IdempotencyClaim.claim, and migration 0018 for the function that does it. */
+  async claim(db: Db): Promise<void> {
+    const { where, fingerprint } = this;
+    const { rows } = await sql<{ outcome: 'new' | 'replay' | 'reused' | 'in_progress'; response_status: number | null; response_body: unknown }>`
+      SELECT outcome, response_status, response_body FROM claim_idempotency_key(
+        ${where.companyId}, ${where.livemode}, ${where.key}, ${fingerprint.method}, ${fingerprint.path}, ${fingerprint.hash},
+        ${IDEMPOTENCY_KEY_RETENTION_HOURS}, ${IDEMPOTENCY_LOCK_TIMEOUT_SECONDS})`.execute(db);
+    const claimed = rows[0]!;
+    if (claimed.outcome === 'replay') throw new IdempotentReplay(claimed.response_status!, claimed.response_body);
+    if (claimed.outcome === 'reused') throw errors.idempotencyKeyReused(where.key);
+    if (claimed.outcome === 'in_progress') throw errors.requestInProgress(where.key);
   }
 
-  /** An error is not stored: the key is free again, so a corrected request can use it. */
-  async release(): Promise<void> {
-    await this.db
-      .deleteFrom('idempotency_keys')
-      .where('company_id', '=', this.where.companyId)
-      .where('livemode', '=', this.where.livemode)
-      .where('key', '=', this.where.key)
-      .where('locked_by', '=', this.token)
-      .where('response_status', 'is', null)
-      .execute();
+  /** The key's row with its response, written at the end of the work (over an expired row, or a dead claim from before migration 0018). */
+  responseWrite(db: Db, status: number, body: unknown): ClosingWrite {
+    this.stored = true;
+    const row = {
+      company_id: this.where.companyId,
+      livemode: this.where.livemode,
+      key: this.where.key,
+      request_method: this.fingerprint.method,
+      request_path: this.fingerprint.path,
+      request_hash: this.fingerprint.hash,
+      response_status: status,
+      response_body: JSON.stringify(body),
+      locked_at: null,
+      locked_by: null,
+      created_at: sql<Date>`date_trunc('milliseconds', now())`,
+    };
+    const { company_id, livemode, key, ...rest } = row;
+    return {
+      query: db
+        .insertInto('idempotency_keys')
+        .values(row)
+        .onConflict((conflict) => conflict.columns(['company_id', 'livemode', 'key']).doUpdateSet(rest)),
+    };
   }
 }
 
 /**
  * Idempotent POSTs (spec section 8), for every POST of the v2 API: a route opts into
- * requiring the key with `config: { idempotency: 'required' }`. The key is claimed in a
- * short transaction of its own, so a concurrent request with the same key sees it at
- * once (409 request_in_progress) on any process sharing the database. The write stores its
- * response in its own transaction (inRequestUnitOfWork), so a crash leaves neither the
- * change nor the response; a claim whose request died is taken over after
- * IDEMPOTENCY_LOCK_TIMEOUT_SECONDS. A retry with the same key and request gets the stored
- * response with `Idempotent-Replayed: true`; with another request, 422.
+ * requiring the key with `config: { idempotency: 'required' }`. This hook checks the key
+ * and notes what makes a request the same one; the request's unit of work claims the key
+ * in its own transaction, first thing (inRequestUnitOfWork), and stores the response at
+ * its end, so a crash leaves neither the change nor the response, and a request that dies
+ * frees its key at once. While it runs, another request with the key gets 409
+ * request_in_progress, on any process sharing the database. A retry with the same key and
+ * request gets the stored response with `Idempotent-Replayed: true`; with another
+ * request, 422.
  *
  * Register inside the authenticated v2 scope: the hooks need request.ctx.
  */
-export function registerIdempotency(app: FastifyInstance, db: Kysely<DB>): void {
+export function registerIdempotency(app: FastifyInstance): void {
   // Before validation, so that a missing or overlong key gets its own code (the header is
   // in the route's schema for the OpenAPI document); the body is fingerprinted as sent.
-  app.addHook('preValidation', async (request, reply) => {
+  app.addHook('preValidation', async (request) => {
     if (request.method !== 'POST' || !request.ctx) return;
     const key = idempotencyKeyOf(request);
     if (key === null) {
       if (request.routeOptions.config.idempotency === 'required') throw errors.idempotencyKeyMissing();
       return;
     }
-    const where = { companyId: request.ctx.companyId, livemode: request.ctx.livemode, key };
-    const fingerprint = requestFingerprint(request);
-    const claimed = await claim(db, where, fingerprint);
-    if ('token' in claimed) {
-      const held = new HeldKey(db, where, claimed.token);
-      request.idempotencyClaim = held;
-      request.ctx.idempotency = held;
-      return;
-    }
-    return replay(reply, claimed.status, claimed.body);
+    const held = new IdempotentRequest({ companyId: request.ctx.companyId, livemode: request.ctx.livemode, key }, requestFingerprint(request));
+    request.idempotentRequest = held;
+    request.ctx.idempotency = held;
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    const held = request.idempotencyClaim;
-    if (held && !held.stored && reply.statusCode < 400) {
+    const held = request.idempotentRequest;
+    if (held && !held.stored && reply.statusCode < 400 && !reply.getHeader('idempotent-replayed')) {
       // Every v2 write stores its response in its own transaction; a route that does not is a bug.
       // Not the key itself: a client chooses it, and may put an order number or an address in it.
       request.log.error({ route: request.routeOptions.url }, 'a successful POST did not store its idempotent response');
     }
     return payload;
   });
+}
 
-  app.addHook('onResponse', async (request, reply) => {
-    const held = request.idempotencyClaim;
-    // An error after the response was handed to the transaction rolled it back: free the key
-    // too (release leaves a stored response alone).
-    if (held && (!held.stored || reply.statusCode >= 400)) await held.release();
-  });
+/** Sends a stored response again (the error handler, for an IdempotentReplay). */
+export function replay(reply: FastifyReply, stored: IdempotentReplay) {
+  return reply.code(stored.status).header('Idempotent-Replayed', 'true').send(stored.body);
 }
 
 /** The key of the request; null without one. Sent twice, or longer than 255 characters: 400. */
@@ -143,56 +157,4 @@ function requestFingerprint(request: FastifyRequest): Fingerprint {
   const view = withheld.length > 0 ? `\nwithout ${withheld.join(' ')}` : '';
   const hash = createHash('sha256').update(canonicalJson(request.body ?? null) + view).digest('hex');
   return { method: request.method, path: request.url, hash };
-}
-
-type Claimed = { token: string } | { status: number; body: unknown };
-
-/**
- * Takes the key for this request, or says what to answer instead: the stored response of
- * the same request, or a 409 or 422. An expired key (older than 24 hours, not yet purged)
- * is taken as new; so is one whose first request stopped without storing anything.
- */
-async function claim(db: Kysely<DB>, where: HeldKey['where'], fingerprint: Fingerprint): Promise<Claimed> {
-  const token = randomUUID();
-  const { rows } = await sql<{ token: string | null }>`
-    INSERT INTO idempotency_keys (company_id, livemode, key, request_method, request_path, request_hash, locked_at, locked_by)
-    VALUES (${where.companyId}, ${where.livemode}, ${where.key}, ${fingerprint.method}, ${fingerprint.path}, ${fingerprint.hash}, now(), ${token})
-    ON CONFLICT (company_id, livemode, key) DO UPDATE SET
-      request_method = EXCLUDED.request_method, request_path = EXCLUDED.request_path, request_hash = EXCLUDED.request_hash,
-      response_status = NULL, response_body = NULL, locked_at = now(), locked_by = EXCLUDED.locked_by, created_at = now()
-    WHERE idempotency_keys.created_at < now() - make_interval(hours => ${IDEMPOTENCY_KEY_RETENTION_HOURS})
-    RETURNING locked_by AS token`.execute(db);
-  if (rows[0]?.token === token) return { token };
-
-  const stored = await db
-    .selectFrom('idempotency_keys')
-    .select(['request_method', 'request_path', 'request_hash', 'response_status', 'response_body', 'locked_by'])
-    .select(sql<boolean>`locked_at < now() - make_interval(secs => ${IDEMPOTENCY_LOCK_TIMEOUT_SECONDS})`.as('stale'))
-    .where('company_id', '=', where.companyId)
-    .where('livemode', '=', where.livemode)
-    .where('key', '=', where.key)
-    .executeTakeFirst();
-  // Released by its first request between our insert and this read: take it as new.
-  if (!stored) return claim(db, where, fingerprint);
-  if (stored.request_method !== fingerprint.method || stored.request_path !== fingerprint.path || stored.request_hash !== fingerprint.hash) {
-    throw errors.idempotencyKeyReused(where.key);
-  }
-  if (stored.response_status !== null) return { status: stored.response_status, body: stored.response_body };
-  if (!stored.stale) throw errors.requestInProgress(where.key);
-
-  const taken = await db
-    .updateTable('idempotency_keys')
-    .set({ locked_at: sql<Date>`now()`, locked_by: token })
-    .where('company_id', '=', where.companyId)
-    .where('livemode', '=', where.livemode)
-    .where('key', '=', where.key)
-    .where('response_status', 'is', null)
-    .where((eb) => (stored.locked_by === null ? eb('locked_by', 'is', null) : eb('locked_by', '=', stored.locked_by)))
-    .executeTakeFirst();
-  if (taken.numUpdatedRows !== 1n) throw errors.requestInProgress(where.key);
-  return { token };
-}
-
-function replay(reply: FastifyReply, status: number, body: unknown) {
-  return reply.code(status).header('Idempotent-Replayed', 'true').send(body);
 }
