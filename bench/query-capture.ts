@@ -14,18 +14,26 @@ import type { DB } from '../src/db/schema.ts';
 /**
  * Records the queries the application sends while `recording` is on, so the benchmark
  * can EXPLAIN exactly the SQL that served a request rather than a hand-written copy.
- * Passed to buildApp as `db.withPlugin(capture)`; it never changes a query.
+ * Passed to buildApp as `db.withPlugin(capture)`; it never changes a query. A query is
+ * recorded when its result comes back: a builder embedded in another statement (a part of
+ * a unit of work's closing statement) passes through transformQuery too, but is not sent.
  */
 export class QueryCapture implements KyselyPlugin {
   recording = false;
   readonly nodes: { node: RootOperationNode; queryId: PluginTransformQueryArgs['queryId'] }[] = [];
+  private readonly built = new Map<PluginTransformQueryArgs['queryId'], RootOperationNode>();
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    if (this.recording) this.nodes.push({ node: args.node, queryId: args.queryId });
+    if (this.recording) this.built.set(args.queryId, args.node);
     return args.node;
   }
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const node = this.built.get(args.queryId);
+    if (node) {
+      this.built.delete(args.queryId);
+      this.nodes.push({ node, queryId: args.queryId });
+    }
     return args.result;
   }
 
@@ -34,6 +42,7 @@ export class QueryCapture implements KyselyPlugin {
     const executor = db.getExecutor();
     const compiled = this.nodes.map(({ node, queryId }) => executor.compileQuery(node, queryId));
     this.nodes.length = 0;
+    this.built.clear();
     return compiled;
   }
 }
