@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, sql } from 'kysely';
+import { type Insertable, type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB, ProjectsTable } from '../src/db/schema.ts';
 import { newId, randomAlphanumeric } from '../src/core/ids.ts';
 import { createCompany } from '../src/operator/companies.ts';
@@ -142,8 +142,12 @@ export async function insertAllocationRows(
  * column exists, plantings.trees_allocated of its plantings.
  */
 export async function setCountersFromAllocations(db: Kysely<DB>, companyId: string): Promise<void> {
-  // Since migration 0017 the totals are parts (the others stay at zero); before, one row.
-  const totals = (await tableExists(db, 'company_total_parts')) ? 'company_total_parts' : 'company_totals';
+  // Since migration 0017 the totals are 16 parts: part 0 gets the sums and the others zero
+  // (they may hold what writes through the app added before); before, one row.
+  const parts = await tableExists(db, 'company_total_parts');
+  const totals = parts ? 'company_total_parts' : 'company_totals';
+  const onPartZero = (value: RawBuilder<unknown>, otherwise: RawBuilder<unknown>) => (parts ? sql`CASE WHEN t.part = 0 THEN ${value} ELSE ${otherwise} END` : value);
+  const zero = sql`0`;
   await sql`
     WITH per_planting AS (
       SELECT a.livemode, a.project_id, a.planting_id,
@@ -173,16 +177,17 @@ export async function setCountersFromAllocations(db: Kysely<DB>, companyId: stri
       ON CONFLICT (company_id, livemode, planting_id) DO UPDATE SET trees = excluded.trees
     )
     UPDATE ${sql.table(totals)} t
-    SET trees_pledged = coalesce(s.pledged, 0), trees_planted = coalesce(s.planted, 0),
-        trees_monitored = coalesce(s.monitored, 0), trees_unassigned = coalesce(s.unassigned, 0),
-        projects = s.projects, plantings = s.plantings, first_contribution_at = s.first_at
+    SET trees_pledged = ${onPartZero(sql`coalesce(s.pledged, 0)`, zero)}, trees_planted = ${onPartZero(sql`coalesce(s.planted, 0)`, zero)},
+        trees_monitored = ${onPartZero(sql`coalesce(s.monitored, 0)`, zero)}, trees_unassigned = ${onPartZero(sql`coalesce(s.unassigned, 0)`, zero)},
+        projects = ${onPartZero(sql`s.projects`, zero)}, plantings = ${onPartZero(sql`s.plantings`, zero)},
+        first_contribution_at = ${onPartZero(sql`s.first_at`, sql`NULL`)}
     FROM (
       SELECT livemode, sum(pledged) AS pledged, sum(planted) AS planted, sum(monitored) AS monitored,
              sum(unassigned) AS unassigned, count(DISTINCT project_id)::int AS projects,
              count(*)::int AS plantings, min(first_at) AS first_at
       FROM per_planting GROUP BY livemode
     ) s
-    WHERE t.company_id = ${companyId} AND t.livemode = s.livemode${totals === 'company_total_parts' ? sql` AND t.part = 0` : sql``}
+    WHERE t.company_id = ${companyId} AND t.livemode = s.livemode
   `.execute(db);
 
   // plantings.trees_allocated (migration 0009) counts every company's allocations of the

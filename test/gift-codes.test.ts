@@ -315,6 +315,18 @@ describe('Idempotency-Key on POST /v2/gift-codes', () => {
     assert.deepEqual([missing.status, missing.body.error?.code], [400, 'idempotency_key_missing']);
     assert.equal((await listIds(token, '')).length, 1);
   });
+
+  test('a retry after valid_until has passed still gets the stored answer, not a refusal', async () => {
+    const { token } = await companyWithTrees();
+    const k = key();
+    const body = { trees: 1, valid_until: soon(800) };
+    const first = await create(token, body, k);
+    assert.equal(first.status, 200, first.text);
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    const again = await create(token, body, k);
+    assert.deepEqual([again.status, again.headers.get('idempotent-replayed')], [200, 'true'], again.text);
+    assert.deepEqual(again.body, first.body);
+  });
 });
 
 describe('validation', () => {

@@ -234,6 +234,52 @@ describe('writes left to the end of a unit of work', () => {
     });
     assert.equal((await markers(kind)).length, 1);
   });
+
+  test('one that must write a row and writes none undoes the whole work', async () => {
+    const kind = `marker-${randomAlphanumeric(8)}`;
+    await assert.rejects(
+      inUnitOfWork(app.db, { publicBaseUrl: PUBLIC }, async (uow) => {
+        await uow.db.insertInto('jobs').values({ kind, payload: '{}', run_at: new Date(Date.now() + 86_400_000) }).execute();
+        uow.atEnd({
+          query: uow.db.updateTable('idempotency_keys').set({ locked_at: null }).where('key', '=', `no-such-key-${kind}`).returning(sql<number>`1`.as('written')),
+          mustWrite: () => new Error('wrote nothing'),
+        });
+      }),
+      /wrote nothing/,
+    );
+    assert.equal((await markers(kind)).length, 0, 'the work before it was rolled back');
+  });
+});
+
+describe("a company's totals in parts (migration 0017)", () => {
+  const parts = (companyId: string) =>
+    app.db.selectFrom('company_total_parts').select(['livemode', 'part', 'recipients']).where('company_id', '=', companyId).orderBy('livemode').orderBy('part').execute();
+
+  test('a new company has 16 parts per mode; the totals are their sum', async () => {
+    const { company } = await companyWithTrees();
+    assert.equal((await parts(company.id)).length, 32);
+    for (const trees of [1, 2]) assert.equal((await create(company.live, { trees })).status, 200);
+    const sum = (await parts(company.id)).filter((row) => row.livemode).reduce((total, row) => total + row.recipients, 0);
+    assert.equal(sum, 2);
+    assert.equal((await company$(company.live)).counts.recipients, 2);
+  });
+
+  test('a process from before it still writes the totals as a table, through the view', async () => {
+    const { company } = await companyWithTrees();
+    // What the previous release sends: an UPDATE adding to the counters, with RETURNING.
+    const { rows } = await sql<{ updated: number }>`
+      UPDATE company_totals SET recipients = recipients + 3, trees_unassigned = trees_unassigned - 3,
+        first_contribution_at = least(first_contribution_at, '2020-01-01T00:00:00Z'::timestamptz)
+      WHERE company_id = ${company.id} AND livemode = true RETURNING 1 AS updated`.execute(app.db);
+    assert.equal(rows.length, 1, 'the old statement sees its row written');
+    const totals = await app.db.selectFrom('company_totals').selectAll().where('company_id', '=', company.id).where('livemode', '=', true).executeTakeFirstOrThrow();
+    assert.deepEqual([totals.recipients, totals.trees_unassigned, totals.first_contribution_at?.toISOString()], [3, 30 - 3, '2020-01-01T00:00:00.000Z']);
+    // And a company it creates: the INSERT of its totals row makes the parts.
+    const id = `cmp_${randomAlphanumeric(24)}`;
+    await app.db.insertInto('companies').values({ id, name: 'Old process', slug: `old-${id.toLowerCase()}`, plan: 'automate', created_at: new Date(), updated_at: new Date() }).execute();
+    await sql`INSERT INTO company_totals (company_id, livemode) VALUES (${id}, true), (${id}, false)`.execute(app.db);
+    assert.equal((await parts(id)).length, 32);
+  });
 });
 
 describe('certificates', () => {

@@ -37,8 +37,10 @@ export function systemReadContext(db: Db, companyId: string, livemode: boolean, 
  * same snapshot, not each other's changes.
  */
 export interface ClosingWrite {
-  /** An insert or update (a Kysely builder). */
+  /** An insert or update (a Kysely builder); with `mustWrite`, returning one row per row written. */
   query: OperationNodeSource;
+  /** It must write exactly one row, or the work fails with this error (and is rolled back). */
+  mustWrite?: () => Error;
 }
 
 /**
@@ -53,6 +55,12 @@ export interface IdempotencyClaim {
    * idempotency_key_reused.
    */
   claim(db: Db): Promise<void>;
+  /**
+   * For a write that checks something outside its transaction before it starts (a DNS
+   * lookup): throws the stored response when this request was answered already, so that a
+   * retry gets that answer whatever the check would say now. One read, no lock.
+   */
+  replayIfAnswered(db: Db): Promise<void>;
   /** The write that stores the response, for the end of the request's unit of work. */
   responseWrite(db: Db, status: number, body: unknown): ClosingWrite;
 }

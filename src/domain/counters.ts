@@ -80,8 +80,7 @@ export async function applyAllocationChange(db: Db, before: AllocationFacts | nu
       first_contribution_at = least(first_contribution_at, ${facts.allocatedAt}::timestamptz)
     WHERE company_id = ${companyId} AND livemode = ${livemode} AND part = ${OWN_PART}
     RETURNING 1 AS updated`.execute(db);
-  // A company without its totals row would drift silently; createCompany makes both modes' rows.
-  if (rows.length !== 1) throw new Error(`Company ${companyId} has no totals row for livemode=${livemode}.`);
+  if (rows.length !== 1) throw missingTotals(companyId, livemode);
 }
 
 /** What of a company's totals changes without an allocation moving between plantings, projects or statuses. */
@@ -91,13 +90,17 @@ export interface TotalsDelta {
   certificates?: number;
 }
 
-/** Adds to the company's totals (negative to remove), in the caller's transaction. */
-export async function adjustCompanyTotals(db: Db, companyId: string, livemode: boolean, delta: TotalsDelta): Promise<void> {
-  await companyTotalsUpdate(db, companyId, livemode, delta)?.execute();
+/**
+ * Adds to the company's totals (negative to remove), in the caller's transaction: to the
+ * part of its connection, or to `part` when given (a caller that holds that part already).
+ */
+export async function adjustCompanyTotals(db: Db, companyId: string, livemode: boolean, delta: TotalsDelta, part?: number): Promise<void> {
+  const query = companyTotalsUpdate(db, companyId, livemode, delta, part);
+  if (query && (await query.executeTakeFirstOrThrow()).numUpdatedRows !== 1n) throw missingTotals(companyId, livemode);
 }
 
 /** The statement adjustCompanyTotals runs, to run later or inside another; null when the delta is all zeros. */
-export function companyTotalsUpdate(db: Db, companyId: string, livemode: boolean, delta: TotalsDelta) {
+export function companyTotalsUpdate(db: Db, companyId: string, livemode: boolean, delta: TotalsDelta, part?: number) {
   const changed = (Object.entries(delta) as [keyof TotalsDelta, number][]).filter(([, value]) => value !== 0);
   if (changed.length === 0) return null;
   return db
@@ -105,12 +108,17 @@ export function companyTotalsUpdate(db: Db, companyId: string, livemode: boolean
     .set((eb) => Object.fromEntries(changed.map(([column, value]) => [column, eb(column, '+', value)])))
     .where('company_id', '=', companyId)
     .where('livemode', '=', livemode)
-    .where('part', '=', OWN_PART);
+    .where('part', '=', part ?? OWN_PART);
 }
 
-/** Adds to the company's recipient or certificate count (negative to remove). */
-export async function adjustCompanyCount(db: Db, companyId: string, livemode: boolean, counter: 'recipients' | 'certificates', delta: number): Promise<void> {
-  await adjustCompanyTotals(db, companyId, livemode, { [counter]: delta });
+/** A company whose totals part is missing would drift silently: createCompany makes every part of both modes. */
+export function missingTotals(companyId: string, livemode: boolean): Error {
+  return new Error(`Company ${companyId} has no totals part for livemode=${livemode} on this connection.`);
+}
+
+/** Adds to the company's recipient or certificate count (negative to remove); to `part` as in adjustCompanyTotals. */
+export async function adjustCompanyCount(db: Db, companyId: string, livemode: boolean, counter: 'recipients' | 'certificates', delta: number, part?: number): Promise<void> {
+  await adjustCompanyTotals(db, companyId, livemode, { [counter]: delta }, part);
 }
 
 /**

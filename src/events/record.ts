@@ -77,10 +77,17 @@ async function writeStatement(db: Db, rows: EventRow[], closing: readonly Closin
     // Kysely puts a raw expression in a WITH without parentheses; a statement needs them.
     creator = creator.with(`closing_${i}`, () => sql`(${write.query})`) as unknown as QueryCreator<DB>;
   });
-  const { deliveries } = await creator
-    .selectNoFrom((rows.length > 0 ? sql<number>`(SELECT count(*) FROM delivery)::int` : sql<number>`0`).as('deliveries'))
+  const checked = closing.flatMap((write, i) => (write.mustWrite ? [{ name: `closing_${i}`, failure: write.mustWrite }] : []));
+  const counts = await creator
+    .selectNoFrom([
+      (rows.length > 0 ? sql<number>`(SELECT count(*) FROM delivery)::int` : sql<number>`0`).as('deliveries'),
+      ...checked.map(({ name }) => sql<number>`(SELECT count(*) FROM ${sql.table(name)})::int`.as(name)),
+    ])
     .executeTakeFirstOrThrow();
-  return deliveries;
+  const written = counts as Record<string, number>;
+  // A part that must write a row and wrote none fails the work: the throw rolls it back.
+  for (const { name, failure } of checked) if (written[name] !== 1) throw failure();
+  return written.deliveries ?? 0;
 }
 
 /** The events, and a pending delivery of each to every enabled endpoint of its company and mode that wants its type. */

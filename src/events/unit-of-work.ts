@@ -1,9 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { ApiContext, ClosingWrite } from '../core/context.ts';
 import type { DB } from '../db/schema.ts';
 import { TreesHeldElsewhere } from '../domain/assignment.ts';
 import type { DomainChange } from '../domain/changes.ts';
-import { companyTotalsUpdate, type CountUnassigned, type TotalsDelta } from '../domain/counters.ts';
+import { adjustCompanyTotals, companyTotalsUpdate, type CountUnassigned, missingTotals, type TotalsDelta } from '../domain/counters.ts';
 import { isStalePlan } from '../db/prepared-statements.ts';
 import { lockFoundationWrites } from '../domain/write-lock.ts';
 import { presentEvents } from './emit.ts';
@@ -106,11 +106,16 @@ export class UnitOfWork {
     return recordEvents(this.db, events);
   }
 
-  /** Writes what addToTotals collected now, one statement per company and mode, without events (for a caller that writes none). */
+  /**
+   * Writes what addToTotals collected now, one statement per company and mode, and no
+   * events: for a caller that ends the work itself and writes none (the tests of the
+   * foundation service). Work that left writes for its end must finish() instead.
+   */
   async applyTotals(): Promise<void> {
+    if (this.closing.length > 0) throw new Error('This unit of work left writes for its end: finish() it, applyTotals() writes only the totals.');
     const entries = [...this.totals.values()];
     this.totals.clear();
-    for (const { companyId, livemode, delta } of entries) await companyTotalsUpdate(this.db, companyId, livemode, delta)?.execute();
+    for (const { companyId, livemode, delta } of entries) await adjustCompanyTotals(this.db, companyId, livemode, delta);
   }
 
   /**
@@ -120,8 +125,8 @@ export class UnitOfWork {
   async finish(): Promise<void> {
     const events = await this.presentPending();
     const totals = [...this.totals.values()].flatMap(({ companyId, livemode, delta }) => {
-      const query = companyTotalsUpdate(this.db, companyId, livemode, delta);
-      return query ? [{ query }] : [];
+      const query = companyTotalsUpdate(this.db, companyId, livemode, delta)?.returning(sql<number>`1`.as('counted'));
+      return query ? [{ query, mustWrite: () => missingTotals(companyId, livemode) }] : [];
     });
     this.totals.clear();
     const closing = [...this.closing.splice(0), ...totals];

@@ -75,11 +75,44 @@ class IdempotentRequest implements IdempotencyClaim {
     };
     const { company_id, livemode, key, ...rest } = row;
     return {
+      // Over a row only when it is expired, or a dead claim of a process from before
+      // migration 0018. A live claim of such a process (it runs the same request now, during
+      // an upgrade) or its stored answer is left alone, and this request fails with 409
+      // rather than run twice.
       query: db
         .insertInto('idempotency_keys')
         .values(row)
-        .onConflict((conflict) => conflict.columns(['company_id', 'livemode', 'key']).doUpdateSet(rest)),
+        .onConflict((conflict) =>
+          conflict
+            .columns(['company_id', 'livemode', 'key'])
+            .doUpdateSet(rest)
+            .where((eb) =>
+              eb.or([
+                eb('idempotency_keys.created_at', '<', sql<Date>`now() - make_interval(hours => ${IDEMPOTENCY_KEY_RETENTION_HOURS})`),
+                eb.and([
+                  eb('idempotency_keys.response_status', 'is', null),
+                  eb('idempotency_keys.locked_at', '<', sql<Date>`now() - make_interval(secs => ${IDEMPOTENCY_LOCK_TIMEOUT_SECONDS})`),
+                ]),
+              ]),
+            ),
+        )
+        .returning(sql<number>`1`.as('stored')),
+      mustWrite: () => errors.requestInProgress(key),
     };
+  }
+
+  async replayIfAnswered(db: Db): Promise<void> {
+    const { where, fingerprint } = this;
+    const stored = await db
+      .selectFrom('idempotency_keys')
+      .select(['request_method', 'request_path', 'request_hash', 'response_status', 'response_body'])
+      .where('company_id', '=', where.companyId)
+      .where('livemode', '=', where.livemode)
+      .where('key', '=', where.key)
+      .where('created_at', '>=', sql<Date>`now() - make_interval(hours => ${IDEMPOTENCY_KEY_RETENTION_HOURS})`)
+      .executeTakeFirst();
+    const same = stored && stored.request_method === fingerprint.method && stored.request_path === fingerprint.path && stored.request_hash === fingerprint.hash;
+    if (same && stored.response_status !== null) throw new IdempotentReplay(stored.response_status, stored.response_body);
   }
 }
 

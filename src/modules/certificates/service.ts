@@ -134,7 +134,8 @@ export async function issueCompanyCertificate(uow: UnitOfWork, companyId: string
         project_id: null, recipient_id: null, language: 'en', issued_at: now, created_at: now, updated_at: now,
       })
       .execute();
-    await adjustCompanyCount(db, companyId, livemode, 'certificates', 1);
+    // On part 0, which this holds: the transaction touches one totals row, as every write does.
+    await adjustCompanyCount(db, companyId, livemode, 'certificates', 1, 0);
   }
   uow.record({ kind: 'certificate.created', certificate_id: certificateId, company_id: companyId, livemode });
   return true;

@@ -71,13 +71,15 @@ export async function addGiftCode(scope: CompanyScope, uow: UnitOfWork, input: N
 
 /** POST /v2/gift-codes: a code with trees reserved, open until valid_until (a year when left out). */
 export async function createGiftCode(ctx: ApiContext, body: Static<typeof CreateGiftCodeBody>) {
-  const now = new Date();
-  const validUntil = body.valid_until ? new Date(body.valid_until) : new Date(now.getTime() + DEFAULT_VALIDITY_DAYS * DAY_MS);
-  if (validUntil.getTime() <= now.getTime()) throw errors.parameterInvalid(['valid_until'], 'valid_until must be in the future.');
-  if (validUntil.getTime() > now.getTime() + MAX_VALIDITY_DAYS * DAY_MS) {
-    throw errors.parameterInvalid(['valid_until'], `valid_until may be at most ${MAX_VALIDITY_DAYS} days ahead.`);
-  }
   return inRequestUnitOfWork(ctx, {}, async (uow) => {
+    // Inside the work, after the Idempotency-Key's claim: a retry of a code created an hour
+    // ago with valid_until half an hour ahead gets its stored answer, not this refusal.
+    const now = uow.now;
+    const validUntil = body.valid_until ? new Date(body.valid_until) : new Date(now.getTime() + DEFAULT_VALIDITY_DAYS * DAY_MS);
+    if (validUntil.getTime() <= now.getTime()) throw errors.parameterInvalid(['valid_until'], 'valid_until must be in the future.');
+    if (validUntil.getTime() > now.getTime() + MAX_VALIDITY_DAYS * DAY_MS) {
+      throw errors.parameterInvalid(['valid_until'], `valid_until may be at most ${MAX_VALIDITY_DAYS} days ahead.`);
+    }
     if (body.project) await requireCompanyProject({ ...ctx, db: uow.db }, body.project);
     const id = await addGiftCode(ctx, uow, {
       trees: body.trees,

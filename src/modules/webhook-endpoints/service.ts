@@ -31,6 +31,8 @@ async function acceptableUrl(url: string, policy: UrlPolicy): Promise<string> {
 
 /** POST /v2/webhook-endpoints: the endpoint, and its signing secret shown this once. */
 export async function createWebhookEndpoint(ctx: ApiContext, body: Static<typeof CreateWebhookEndpointBody>, policy: UrlPolicy) {
+  // A retry of a create already answered gets that answer, not a DNS lookup that may fail now.
+  await ctx.idempotency?.replayIfAnswered(ctx.db);
   const url = await acceptableUrl(body.url, policy);
   const secret = newSigningSecret();
   return inRequestUnitOfWork(ctx, {}, async (uow) => {
