@@ -8,32 +8,22 @@ import { presentPlantings } from '../modules/plantings/present.ts';
 import { findPlantingsByIds } from '../modules/plantings/queries.ts';
 import { presentVerification } from '../modules/proof/present.ts';
 import { loadRecipients } from '../modules/recipients/present.ts';
-import { type NewEvent, recordEvents } from './record.ts';
+import type { NewEvent } from './record.ts';
 
 /**
- * Turns what a domain operation did into events, one per company and mode, in the
- * operation's transaction. `data.object` is rendered by the same presenter as the GET
- * endpoint, in English, as the object stands when the operation ends: an allocation
- * that went from pledged to monitored in one operation reports `monitored` in both its
- * allocation.planted and allocation.monitored events.
+ * Turns what a domain operation did into events, one per company and mode, rendered and
+ * not yet written (the unit of work writes them, events/record.ts). `data.object` is
+ * rendered by the same presenter as the GET endpoint, in English, as the object stands
+ * when the operation ends: an allocation that went from pledged to monitored in one
+ * operation reports `monitored` in both its allocation.planted and allocation.monitored
+ * events.
  */
-export async function emitEvents(
-  db: Db,
-  changes: readonly DomainChange[],
-  publicBaseUrl: string,
-  at?: Date,
-  /** Objects the work already has whole as they stand now (UnitOfWork.knowFinal): not read again. */
-  known: ReadonlyMap<string, unknown> = new Map(),
-): Promise<string[]> {
-  return recordEvents(db, await presentEvents(db, changes, publicBaseUrl, at, known));
-}
-
-/** The events of the changes (emitEvents), rendered and not yet written. */
 export async function presentEvents(
   db: Db,
   changes: readonly DomainChange[],
   publicBaseUrl: string,
   at?: Date,
+  /** Objects the work already has whole as they stand now (UnitOfWork.knowFinal): not read again. */
   known: ReadonlyMap<string, unknown> = new Map(),
 ): Promise<NewEvent[]> {
   const contexts = new Map<string, ReadContext>();
