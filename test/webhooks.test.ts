@@ -76,6 +76,17 @@ describe('webhook endpoints', () => {
     assert.deepEqual(deleted.body, { id: endpoint.id, object: 'webhook_endpoint', deleted: true });
     assert.equal((await app.get(`/v2/webhook-endpoints/${endpoint.id}`, company.test)).status, 404);
   });
+
+  test('a create retried with its Idempotency-Key gets the stored answer, secret included, and makes nothing', async () => {
+    const company = await make.companyWithTokens(app.db);
+    const send = () => app.request('POST', '/v2/webhook-endpoints', { token: company.test, body: { url: `${receiver.base}/retried` }, headers: { 'idempotency-key': 'endpoint-1' } });
+    const first = await send();
+    assert.equal(first.status, 200, first.text);
+    const again = await send();
+    assert.deepEqual([again.status, again.headers.get('idempotent-replayed')], [200, 'true']);
+    assert.deepEqual(again.body, first.body);
+    assert.equal((await app.get('/v2/webhook-endpoints', company.test)).body.data.length, 1);
+  });
 });
 
 describe('the guide', () => {

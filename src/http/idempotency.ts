@@ -46,15 +46,29 @@ class IdempotentRequest implements IdempotencyClaim {
 
   /** See IdempotencyClaim.claim, and migration 0018 for the function that does it. */
   async claim(db: Db): Promise<void> {
+    const claimed = await this.claimIn(db);
+    if (claimed.outcome === 'replay') throw new IdempotentReplay(claimed.response_status!, claimed.response_body);
+    if (claimed.outcome === 'reused') throw errors.idempotencyKeyReused(this.where.key);
+    if (claimed.outcome === 'in_progress') throw errors.requestInProgress(this.where.key);
+  }
+
+  /**
+   * Outside a transaction, the claim's lock ends with its statement, so this only reads:
+   * whatever else the function answers is left to the claim in the write's transaction.
+   */
+  async replayIfAnswered(db: Db): Promise<void> {
+    const claimed = await this.claimIn(db);
+    if (claimed.outcome === 'replay') throw new IdempotentReplay(claimed.response_status!, claimed.response_body);
+  }
+
+  /** What claim_idempotency_key says of this request's key, taking the key in `db`'s transaction. */
+  private async claimIn(db: Db) {
     const { where, fingerprint } = this;
     const { rows } = await sql<{ outcome: 'new' | 'replay' | 'reused' | 'in_progress'; response_status: number | null; response_body: unknown }>`
       SELECT outcome, response_status, response_body FROM claim_idempotency_key(
         ${where.companyId}, ${where.livemode}, ${where.key}, ${fingerprint.method}, ${fingerprint.path}, ${fingerprint.hash},
         ${IDEMPOTENCY_KEY_RETENTION_HOURS}, ${IDEMPOTENCY_LOCK_TIMEOUT_SECONDS})`.execute(db);
-    const claimed = rows[0]!;
-    if (claimed.outcome === 'replay') throw new IdempotentReplay(claimed.response_status!, claimed.response_body);
-    if (claimed.outcome === 'reused') throw errors.idempotencyKeyReused(where.key);
-    if (claimed.outcome === 'in_progress') throw errors.requestInProgress(where.key);
+    return rows[0]!;
   }
 
   /** The key's row with its response, written at the end of the work (over an expired row, or a dead claim from before migration 0018). */
@@ -99,20 +113,6 @@ class IdempotentRequest implements IdempotencyClaim {
         .returning(sql<number>`1`.as('stored')),
       mustWrite: () => errors.requestInProgress(key),
     };
-  }
-
-  async replayIfAnswered(db: Db): Promise<void> {
-    const { where, fingerprint } = this;
-    const stored = await db
-      .selectFrom('idempotency_keys')
-      .select(['request_method', 'request_path', 'request_hash', 'response_status', 'response_body'])
-      .where('company_id', '=', where.companyId)
-      .where('livemode', '=', where.livemode)
-      .where('key', '=', where.key)
-      .where('created_at', '>=', sql<Date>`now() - make_interval(hours => ${IDEMPOTENCY_KEY_RETENTION_HOURS})`)
-      .executeTakeFirst();
-    const same = stored && stored.request_method === fingerprint.method && stored.request_path === fingerprint.path && stored.request_hash === fingerprint.hash;
-    if (same && stored.response_status !== null) throw new IdempotentReplay(stored.response_status, stored.response_body);
   }
 }
 
