@@ -59,8 +59,8 @@ export class UnitOfWork {
 
   /**
    * Adds to a company's totals when the work ends (finish), not now: every write of a
-   * company's recipients touches its one totals row, and a row written early stays locked,
-   * for every other request of that company, until the transaction commits.
+   * company's recipients touches a totals row (its connection's part, domain/counters.ts),
+   * and a row written early stays locked until the transaction commits.
    */
   addToTotals(companyId: string, livemode: boolean, delta: TotalsDelta): void {
     const key = `${companyId}:${livemode}`;
@@ -71,7 +71,6 @@ export class UnitOfWork {
 
   /** Where trees changing owner in this unit of work report the company's unassigned trees. */
   readonly countUnassigned: CountUnassigned = (companyId, livemode, delta) => this.addToTotals(companyId, livemode, { trees_unassigned: delta });
-
 
   /** Notes what changed; its events are written at the next flush, at the latest before commit. */
   record(...changes: readonly DomainChange[]): void {
