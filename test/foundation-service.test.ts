@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../src/db/schema.ts';
-import { splitAllocation } from '../src/domain/allocations.ts';
+import { assignTrees } from '../src/domain/assignment.ts';
 import { changeAllocationTrees, recordAllocation } from '../src/foundation/ops/allocations.ts';
 import { upsertPartner, upsertProject } from '../src/foundation/ops/catalog.ts';
 import { CanopyError } from '../src/core/errors.ts';
@@ -224,7 +224,8 @@ describe('refunds', () => {
     const { id } = await run(recordAllocation, { ref: allocationRef, company_id: companyId, livemode: true, planting_ref: plantingRef, trees: 100 });
     const recipientId = newId('recipient');
     await db.insertInto('recipients').values({ id: recipientId, company_id: companyId, livemode: true, trees: 30, source: 'api' }).execute();
-    const { part } = await db.transaction().execute((tx) => splitAllocation(tx, { allocationId: id, trees: 30, recipientId }));
+    const [part] = (await db.transaction().execute((tx) => assignTrees(tx, { companyId, livemode: true, trees: 30, recipientId }))).parts;
+    assert.ok(part);
 
     const refund = await run(changeAllocationTrees, { ref: allocationRef, trees: 50 });
     assert.deepEqual(refund.changes, [{ kind: 'allocation.updated', allocation_id: id, company_id: companyId, livemode: true, previous: { trees: 70 } }]);
@@ -243,10 +244,10 @@ describe('refunds', () => {
     const { plantingRef } = await newPlanting(DOSSIER);
     const companyId = await newCompany();
     const allocationRef = ref('alloc');
-    const { id } = await run(recordAllocation, { ref: allocationRef, company_id: companyId, livemode: true, planting_ref: plantingRef, trees: 10 });
+    await run(recordAllocation, { ref: allocationRef, company_id: companyId, livemode: true, planting_ref: plantingRef, trees: 10 });
     const recipientId = newId('recipient');
     await db.insertInto('recipients').values({ id: recipientId, company_id: companyId, livemode: true, trees: 10, source: 'api' }).execute();
-    await db.transaction().execute((tx) => splitAllocation(tx, { allocationId: id, trees: 10, recipientId }));
+    await db.transaction().execute((tx) => assignTrees(tx, { companyId, livemode: true, trees: 10, recipientId }));
     await expectFoundationError(run(changeAllocationTrees, { ref: allocationRef, trees: 9 }), 'refund_exceeds_unassigned_trees', 'trees');
     const added = await run(changeAllocationTrees, { ref: allocationRef, trees: 15 });
     assert.deepEqual(kinds(added), ['allocation.created']);

@@ -1,7 +1,8 @@
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { CanopyError } from '../core/errors.ts';
-import type { DB, Db } from '../db/schema.ts';
-import { type AllocationRow, splitAllocation } from './allocations.ts';
+import type { Db } from '../db/schema.ts';
+import { newId } from '../core/ids.ts';
+import type { AllocationRow } from './allocations.ts';
 import type { DomainChange } from './changes.ts';
 import { type CountUnassigned, countUnassignedNow } from './counters.ts';
 
@@ -23,6 +24,12 @@ export interface AssignTreesInput {
    * the unit of work's second run, after TreesHeldElsewhere.
    */
   waitForLocked?: boolean;
+  /**
+   * An `INSERT ... ON CONFLICT DO NOTHING RETURNING id` of the owner (the recipient), sent in
+   * the same statement as the first page of trees and run before any of them is locked. When
+   * it inserts nothing, no tree is taken and the answer's `ownerInserted` is false.
+   */
+  insertOwner?: RawBuilder<unknown>;
 }
 
 /**
@@ -38,30 +45,39 @@ export class TreesHeldElsewhere extends Error {
 /** An allocation as it stands after the assignment, with its planting's planted_at: what presenting it needs. */
 export type AssignedAllocation = AllocationRow & { planting_planted_at: string | null };
 
+export interface AssignedTrees {
+  /** False only when `insertOwner` inserted nothing; then nothing was assigned. */
+  ownerInserted: boolean;
+  /** The allocations now holding the owner's trees. */
+  parts: AllocationRow[];
+  changes: DomainChange[];
+  /** Every allocation the assignment changed, as it now stands. */
+  touched: AssignedAllocation[];
+}
+
 /**
  * Gives a recipient (or a gift code) trees from the company's unassigned trees, oldest
  * allocation first (spec section 4, POST /recipients rule 1), splitting the last one
  * it takes from. Locks the allocations it takes, in the caller's transaction (it must be one); refuses
  * with no_trees_available (param `trees`), changing nothing, when too few are unassigned.
+ *
+ * A split keeps the allocation the foundation recorded and shrinks it, and the trees taken
+ * become an allocation of their own, linked to it (split_from_id), so a refund of the donation
+ * still finds them. Legacy tree ids travel with their trees when there is one id per tree.
+ * Trees per planting, project and status stay as they were, so the only counter that moves
+ * is the company's unassigned trees, reported to `countUnassigned`.
+ *
+ * The usual create is one statement: the owner's insert, the first page of the oldest
+ * unassigned allocations locked, and, when that page holds enough trees, the assignment
+ * itself (apply, below). Only when it does not are more pages read and the assignment sent
+ * as a statement of its own.
  */
-export async function assignTrees(
-  db: Db,
-  input: AssignTreesInput,
-): Promise<{ parts: AllocationRow[]; changes: DomainChange[]; touched: AssignedAllocation[] }> {
-  let query = db
-    .selectFrom('allocations')
-    .selectAll()
-    // Read with the rows, so that their events need not read them back (UnitOfWork.knowFinal).
-    .select((eb) => eb.selectFrom('plantings').select('plantings.planted_at').whereRef('plantings.id', '=', 'allocations.planting_id').as('planting_planted_at'))
-    .where('company_id', '=', input.companyId)
-    .where('livemode', '=', input.livemode)
-    .where('recipient_id', 'is', null)
-    .where('gift_code_id', 'is', null)
-    // Constants as literals, here and in the page's limit: PostgreSQL can then keep one
-    // generic plan for the prepared statement instead of planning it on every create.
-    .where('trees', '>', sql.lit(0));
-  if (input.projectId) query = query.where('project_id', '=', input.projectId);
-
+export async function assignTrees(db: Db, input: AssignTreesInput): Promise<AssignedTrees> {
+  const owner = { recipientId: input.recipientId ?? null, giftCodeId: input.giftCodeId ?? null };
+  if ((owner.recipientId ? 1 : 0) + (owner.giftCodeId ? 1 : 0) !== 1) throw new Error('Assign to exactly one recipient or gift code.');
+  if (!Number.isInteger(input.trees) || input.trees <= 0) throw new Error('Assign a positive whole number of trees.');
+  const now = input.now ?? new Date();
+  const partId = newId('allocation');
   // Concurrent requests take what no other request is assigning at this moment, so they
   // do not all queue on the oldest allocation. When that is too little, they must wait for
   // the allocations others hold, so that no_trees_available is never said while trees are
@@ -70,28 +86,167 @@ export async function assignTrees(
   // is rolled back, releasing them, and runs again waiting, in order, from the oldest. That
   // happens only when a company's free trees run short, so it costs the usual create
   // nothing (a savepoint around this pass cost every create a round trip).
-  const { taken, still } = await takeOldestUnassigned(query, input.trees, input.waitForLocked ? 'wait' : 'skip locked');
-  if (still > 0 && !input.waitForLocked) throw new TreesHeldElsewhere();
-  if (still > 0) {
-    const where = input.projectId ? `, project "${input.projectName ?? input.projectId}"` : '';
-    throw new CanopyError(
-      'no_trees_available',
-      `Only ${input.trees - still} unassigned trees are available; ${input.trees} were asked for (company ${input.companyId}${where}).`,
-      ['trees'],
-    );
-  }
+  const locking = input.waitForLocked ? 'wait' : 'skip locked';
 
+  const first = await firstPageStatement(input, locking, owner, partId, now).execute(db);
+  if (input.insertOwner && !first.rows.some((row) => row.kind === 'owner')) return { ownerInserted: false, parts: [], changes: [], touched: [] };
+  const page = inOrder(first.rows.filter((row) => row.kind === 'page'));
+  let applied = first.rows.filter((row) => row.kind !== 'page' && row.kind !== 'owner');
+  const taken = takeShares(page, input.trees);
+
+  if (applied.length === 0) {
+    // The first page held too few trees, or none were free: read on, page by page, then assign.
+    let still = input.trees - sharesSum(taken);
+    let last: AssignedAllocation | undefined = page.length === pageSize(input.trees) ? page.at(-1) : undefined;
+    while (still > 0 && last) {
+      const size = pageSize(still);
+      const more = inOrder((await sql<AssignedAllocation>`WITH page AS (${unassignedPage(input, size, locking, { after: last })}) SELECT * FROM page`.execute(db)).rows);
+      const shares = takeShares(more, still);
+      taken.push(...shares);
+      still -= sharesSum(shares);
+      last = more.length === size ? more.at(-1) : undefined;
+    }
+    if (still > 0 && !input.waitForLocked) throw new TreesHeldElsewhere();
+    if (still > 0) {
+      const where = input.projectId ? `, project "${input.projectName ?? input.projectId}"` : '';
+      throw new CanopyError(
+        'no_trees_available',
+        `Only ${input.trees - still} unassigned trees are available; ${input.trees} were asked for (company ${input.companyId}${where}).`,
+        ['trees'],
+      );
+    }
+    const ids = taken.map((share) => share.row.id);
+    const trees = taken.map((share) => share.trees);
+    const shares = sql`(SELECT a.*, x.share FROM unnest(${ids}::text[], ${trees}::int[]) AS x(id, share) JOIN allocations a ON a.id = x.id)`;
+    applied = (await sql<AppliedRow>`WITH ${applyShares(shares, owner, partId, now)} ${appliedRows}`.execute(db)).rows;
+  }
+  await (input.countUnassigned ?? countUnassignedNow(db))(input.companyId, input.livemode, -input.trees);
+  return { ownerInserted: true, ...assignmentOutcome(taken, applied, owner.recipientId !== null) };
+}
+
+interface Owner {
+  recipientId: string | null;
+  giftCodeId: string | null;
+}
+
+/** A row of the assignment's statements: what it is, and the allocation (all null for the owner's row). */
+type AppliedRow = AssignedAllocation & { kind: 'owner' | 'page' | 'whole' | 'shrunk' | 'part' };
+
+/** Trees taken from a locked allocation: all of it, or (the last one taken) part of it. */
+interface Share {
+  row: AssignedAllocation;
+  trees: number;
+}
+
+/**
+ * The first statement of an assignment: the owner's insert (when given), the first page of
+ * the oldest unassigned allocations locked (only once the owner is in), and the assignment
+ * of its trees when the page holds enough of them; otherwise it changes nothing but the locks.
+ * The shares are those takeShares computes: the oldest allocations whole, the last in part.
+ */
+function firstPageStatement(input: AssignTreesInput, locking: Locking, owner: Owner, partId: string, now: Date) {
+  const wanted = sql`${input.trees}::int`;
+  const shares = sql`(SELECT * FROM (
+      SELECT page.*, least(page.trees, ${wanted} - (sum(page.trees) OVER (ORDER BY page.created_at, page.id) - page.trees)) AS share FROM page
+    ) AS running WHERE running.share > 0 AND (SELECT sum(trees) FROM page) >= ${wanted})`;
+  const page = unassignedPage(input, pageSize(input.trees), locking, { afterOwner: input.insertOwner !== undefined });
+  if (!input.insertOwner) return sql<AppliedRow>`WITH page AS (${page}), ${applyShares(shares, owner, partId, now)} SELECT 'page' AS kind, page.* FROM page UNION ALL ${appliedRows}`;
+  return sql<AppliedRow>`WITH owner AS (${input.insertOwner}), page AS (${page}), ${applyShares(shares, owner, partId, now)}
+    SELECT 'owner' AS kind, (NULL::allocations).*, NULL::date AS planting_planted_at FROM owner
+    UNION ALL SELECT 'page', page.* FROM page UNION ALL ${appliedRows}`;
+}
+
+type Locking = 'skip locked' | 'wait';
+
+/**
+ * A page of the company's oldest unassigned allocations (of the project, when given),
+ * locked, with their planting's planted_at, so that their events need not read them back
+ * (UnitOfWork.knowFinal). An index scan (the unassigned allocations indexes), so a company
+ * with many allocations is not read whole. Constants are literals, the page's limit too:
+ * PostgreSQL can then keep one generic plan for each prepared text.
+ */
+function unassignedPage(input: AssignTreesInput, size: number, locking: Locking, place: { after?: AssignedAllocation; afterOwner?: boolean }) {
+  const { after } = place;
+  return sql`SELECT a.*, (SELECT p.planted_at FROM plantings p WHERE p.id = a.planting_id) AS planting_planted_at
+    FROM allocations a
+    WHERE a.company_id = ${input.companyId} AND a.livemode = ${input.livemode} AND a.recipient_id IS NULL AND a.gift_code_id IS NULL AND a.trees > 0${
+      input.projectId ? sql` AND a.project_id = ${input.projectId}` : sql``}${
+      after ? sql` AND (a.created_at > ${after.created_at} OR (a.created_at = ${after.created_at} AND a.id > ${after.id}))` : sql``}${
+      place.afterOwner ? sql` AND EXISTS (SELECT 1 FROM owner)` : sql``}
+    ORDER BY a.created_at, a.id LIMIT ${sql.lit(size)} FOR UPDATE OF a${locking === 'skip locked' ? sql` SKIP LOCKED` : sql``}`;
+}
+
+/**
+ * The assignment itself, as common table expressions over `shares` (locked allocations,
+ * each with the trees taken from it, `share`): an allocation taken whole gets the owner;
+ * the one taken in part shrinks, and its taken trees become a new allocation (`partId`)
+ * of the owner, split from the allocation the foundation recorded, with the legacy tree
+ * ids of those trees when there is one id per tree. Nothing else about them changes.
+ */
+function applyShares(shares: RawBuilder<unknown>, owner: Owner, partId: string, now: Date) {
+  const at = sql`${now}::timestamptz`;
+  const ownedBy = sql`${owner.recipientId}::text, ${owner.giftCodeId}::text`;
+  const oneIdPerTree = sql`cardinality(t.legacy_tree_ids) = t.trees`;
+  return sql`taken AS ${shares},
+  whole AS (
+    UPDATE allocations a SET (recipient_id, gift_code_id) = (${ownedBy}), updated_at = ${at}
+    FROM taken t WHERE a.id = t.id AND t.share = t.trees
+    RETURNING a.*),
+  shrunk AS (
+    UPDATE allocations a SET trees = t.trees - t.share, updated_at = ${at},
+      legacy_tree_ids = CASE WHEN ${oneIdPerTree} THEN t.legacy_tree_ids[1 : t.trees - t.share] ELSE t.legacy_tree_ids END
+    FROM taken t WHERE a.id = t.id AND t.share < t.trees
+    RETURNING a.*),
+  part AS (
+    INSERT INTO allocations (id, company_id, livemode, planting_id, project_id, trees, status, source, recipient_id, gift_code_id,
+      certificate_id, foundation_ref, legacy_tree_ids, legacy_order_id, split_from_id, allocated_at, created_at, updated_at)
+    SELECT ${partId}::text, t.company_id, t.livemode, t.planting_id, t.project_id, t.share, t.status, t.source, ${ownedBy},
+      NULL, NULL, CASE WHEN ${oneIdPerTree} THEN t.legacy_tree_ids[t.trees - t.share + 1 : t.trees] ELSE '{}'::text[] END,
+      t.legacy_order_id, coalesce(t.split_from_id, t.id), t.allocated_at, ${at}, ${at}
+    FROM taken t WHERE t.share < t.trees
+    RETURNING *)`;
+}
+
+/** What applyShares changed, as the statement's rows. */
+const appliedRows = sql`SELECT 'whole' AS kind, whole.*, NULL::date AS planting_planted_at FROM whole
+  UNION ALL SELECT 'shrunk', shrunk.*, NULL FROM shrunk UNION ALL SELECT 'part', part.*, NULL FROM part`;
+
+/** The oldest allocations of `rows` until they hold `wanted` trees: all of each, the last in part. */
+function takeShares(rows: readonly AssignedAllocation[], wanted: number): Share[] {
+  const shares: Share[] = [];
+  let still = wanted;
+  for (const row of rows) {
+    if (still === 0) break;
+    const trees = Math.min(row.trees, still);
+    shares.push({ row, trees });
+    still -= trees;
+  }
+  return shares;
+}
+
+const sharesSum = (shares: readonly Share[]) => shares.reduce((sum, share) => sum + share.trees, 0);
+
+function inOrder<T extends AssignedAllocation>(rows: T[]): T[] {
+  return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** The allocations holding the owner's trees, the events the change owes, and every allocation touched, from the rows applyShares returned. */
+function assignmentOutcome(taken: readonly Share[], applied: readonly AppliedRow[], toRecipient: boolean) {
+  const find = (kind: AppliedRow['kind'], id?: string): AllocationRow => {
+    const found = applied.find((row) => row.kind === kind && (id === undefined || row.id === id));
+    if (!found) throw new Error(`The assignment's statement returned no ${kind} row${id ? ` for ${id}` : ''}.`);
+    const { kind: _kind, planting_planted_at: _planted, ...row } = found;
+    return row;
+  };
   const parts: AllocationRow[] = [];
   const changes: DomainChange[] = [];
   const touched: AssignedAllocation[] = [];
   for (const { row, trees } of taken) {
-    const { planting_planted_at, ...locked } = row;
-    const { part, remainder } = await splitAllocation(db, {
-      allocationId: row.id, locked, trees, recipientId: input.recipientId, giftCodeId: input.giftCodeId, now: input.now, countUnassigned: input.countUnassigned,
-    });
+    const remainder = trees === row.trees ? null : find('shrunk', row.id);
+    const part = remainder ? find('part') : find('whole', row.id);
     parts.push(part);
-    changes.push(...assignmentChanges(part, remainder, input.recipientId !== undefined));
-    for (const changed of remainder ? [remainder, part] : [part]) touched.push({ ...changed, planting_planted_at });
+    changes.push(...assignmentChanges(part, remainder, toRecipient));
+    for (const changed of remainder ? [remainder, part] : [part]) touched.push({ ...changed, planting_planted_at: row.planting_planted_at });
   }
   return { parts, changes, touched };
 }
@@ -172,38 +327,4 @@ export async function releaseReservedTrees(db: Db, giftCodeId: string, now: Date
 function pageSize(still: number): number {
   if (still <= 8) return still;
   return [16, 32, 64].find((size) => size >= still) ?? 100;
-}
-
-type UnassignedQuery = SelectQueryBuilder<DB, 'allocations', AssignedAllocation>;
-
-/**
- * Locks the company's oldest unassigned allocations until they hold `trees`, reading them
- * in pages (an index scan: the unassigned allocations index), so a company with many
- * allocations is not read whole. A page is about as long as the trees still wanted
- * (pageSize), as every allocation read holds at least one: a create of 3 trees locks at
- * most 3 allocations, not a hundred that concurrent creates would then have to skip.
- */
-async function takeOldestUnassigned(query: UnassignedQuery, trees: number, locking: 'skip locked' | 'wait') {
-  const taken: { row: AssignedAllocation; trees: number }[] = [];
-  let still = trees;
-  let after: { created_at: Date; id: string } | null = null;
-  while (still > 0) {
-    let page = query.orderBy('created_at', 'asc').orderBy('id', 'asc').limit(sql.lit(pageSize(still))).forUpdate();
-    if (locking === 'skip locked') page = page.skipLocked();
-    if (after) {
-      const cursor = after;
-      page = page.where((eb) => eb.or([eb('created_at', '>', cursor.created_at), eb.and([eb('created_at', '=', cursor.created_at), eb('id', '>', cursor.id)])]));
-    }
-    const rows = await page.execute();
-    if (rows.length === 0) break;
-    for (const row of rows) {
-      if (still === 0) break;
-      const share = Math.min(row.trees, still);
-      taken.push({ row, trees: share });
-      still -= share;
-    }
-    const last = rows.at(-1)!;
-    after = { created_at: last.created_at, id: last.id };
-  }
-  return { taken, still };
 }
