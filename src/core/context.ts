@@ -62,7 +62,7 @@ export interface IdempotencyClaim {
    */
   replayIfAnswered(db: Db): Promise<void>;
   /** The write that stores the response, for the end of the request's unit of work. */
-  responseWrite(db: Db, status: number, body: unknown): ClosingWrite;
+  responseWrite(status: number, body: unknown): ClosingWrite;
 }
 
 /** Who is calling and on whose behalf: what every v2 request carries, and every service verb takes first. */

@@ -1,6 +1,6 @@
-import { type QueryCreator, sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { ClosingWrite } from '../core/context.ts';
-import type { DB, Db } from '../db/schema.ts';
+import type { Db } from '../db/schema.ts';
 import { newId } from '../core/ids.ts';
 import { noteDeliveriesQueued } from './wake.ts';
 
@@ -69,46 +69,37 @@ export async function recordEvents(db: Db, events: readonly NewEvent[], closing:
 
 type EventRow = { id: string; company_id: string; livemode: boolean; type: EventType; data: string; created_at: Date };
 
-/** One statement: the events, their deliveries, and the closing writes; returns how many deliveries it queued. */
+/**
+ * One statement: the events, their deliveries, and the closing writes; returns how many
+ * deliveries it queued. Written as SQL rather than built: it ends every write request, and
+ * building it with Kysely's builders cost more of the API process than sending it did.
+ */
 async function writeStatement(db: Db, rows: EventRow[], closing: readonly ClosingWrite[]): Promise<number> {
   // Without events (a unit of work that only closes), the statement is the closing writes alone.
-  let creator = rows.length > 0 ? (withEvents(db, rows) as unknown as QueryCreator<DB>) : db;
-  closing.forEach((write, i) => {
-    // Kysely puts a raw expression in a WITH without parentheses; a statement needs them.
-    creator = creator.with(`closing_${i}`, () => sql`(${write.query})`) as unknown as QueryCreator<DB>;
-  });
+  const parts = [...(rows.length > 0 ? withEvents(rows) : []), ...closing.map((write, i) => sql`${sql.id(`closing_${i}`)} AS (${write.query})`)];
   const checked = closing.flatMap((write, i) => (write.mustWrite ? [{ name: `closing_${i}`, failure: write.mustWrite }] : []));
-  const counts = await creator
-    .selectNoFrom([
-      (rows.length > 0 ? sql<number>`(SELECT count(*) FROM delivery)::int` : sql<number>`0`).as('deliveries'),
-      ...checked.map(({ name }) => sql<number>`(SELECT count(*) FROM ${sql.table(name)})::int`.as(name)),
-    ])
-    .executeTakeFirstOrThrow();
-  const written = counts as Record<string, number>;
+  const counts = [
+    rows.length > 0 ? sql`(SELECT count(*) FROM delivery)::int AS deliveries` : sql`0 AS deliveries`,
+    ...checked.map(({ name }) => sql`(SELECT count(*) FROM ${sql.id(name)})::int AS ${sql.id(name)}`),
+  ];
+  const { rows: [written] } = await sql<Record<string, number>>`WITH ${sql.join(parts)} SELECT ${sql.join(counts)}`.execute(db);
   // A part that must write a row and wrote none fails the work: the throw rolls it back.
-  for (const { name, failure } of checked) if (written[name] !== 1) throw failure();
-  return written.deliveries ?? 0;
+  for (const { name, failure } of checked) if (written?.[name] !== 1) throw failure();
+  return written?.deliveries ?? 0;
 }
 
 /** The events, and a pending delivery of each to every enabled endpoint of its company and mode that wants its type. */
-function withEvents(db: Db, rows: EventRow[]) {
-  return db
-    .with('event', (w) => w.insertInto('events').values(rows).returning(['id', 'company_id', 'livemode', 'type']))
-    .with('delivery', (w) =>
-      w
-        .insertInto('event_deliveries')
-        .columns(['event_id', 'endpoint_id', 'next_attempt_at'])
-        .expression((eb) =>
-          eb
-            .selectFrom(['event', 'webhook_endpoints'])
-            .select(['event.id', 'webhook_endpoints.id', sql<Date>`now()`.as('next_attempt_at')])
-            .whereRef('webhook_endpoints.company_id', '=', 'event.company_id')
-            .whereRef('webhook_endpoints.livemode', '=', 'event.livemode')
-            .where('webhook_endpoints.status', '=', 'enabled')
-            .where(sql<boolean>`('*' = ANY(webhook_endpoints.enabled_events) OR event.type = ANY(webhook_endpoints.enabled_events))`),
-        )
-        .returning('event_id'),
-    );
+function withEvents(rows: EventRow[]): RawBuilder<unknown>[] {
+  const values = rows.map((row) => sql`(${row.id}, ${row.company_id}, ${row.livemode}, ${row.type}, ${row.data}, ${row.created_at})`);
+  return [
+    sql`event AS (INSERT INTO events (id, company_id, livemode, type, data, created_at) VALUES ${sql.join(values)} RETURNING id, company_id, livemode, type)`,
+    sql`delivery AS (
+      INSERT INTO event_deliveries (event_id, endpoint_id, next_attempt_at)
+      SELECT event.id, endpoint.id, now() FROM event JOIN webhook_endpoints AS endpoint
+        ON endpoint.company_id = event.company_id AND endpoint.livemode = event.livemode AND endpoint.status = 'enabled'
+          AND ('*' = ANY(endpoint.enabled_events) OR event.type = ANY(endpoint.enabled_events))
+      RETURNING event_id)`,
+  ];
 }
 
 /** Writes one event (recordEvents). */

@@ -124,7 +124,8 @@ export class UnitOfWork {
   async finish(): Promise<void> {
     const events = await this.presentPending();
     const totals = [...this.totals.values()].flatMap(({ companyId, livemode, delta }) => {
-      const query = companyTotalsUpdate(this.db, companyId, livemode, delta)?.returning(sql<number>`1`.as('counted'));
+      const update = companyTotalsUpdate(companyId, livemode, delta);
+      const query = update && sql`${update} RETURNING 1`;
       return query ? [{ query, mustWrite: () => missingTotals(companyId, livemode) }] : [];
     });
     this.totals.clear();
@@ -166,7 +167,7 @@ export async function inRequestUnitOfWork<T>(ctx: ApiContext, options: { foundat
   return inUnitOfWork(ctx.db, { publicBaseUrl: ctx.publicBaseUrl, foundationLock: options.foundationLock }, async (uow) => {
     await ctx.idempotency?.claim(uow.db);
     const body = await work(uow);
-    if (ctx.idempotency) uow.atEnd(ctx.idempotency.responseWrite(uow.db, 200, body));
+    if (ctx.idempotency) uow.atEnd(ctx.idempotency.responseWrite(200, body));
     return body;
   });
 }

@@ -72,45 +72,25 @@ class IdempotentRequest implements IdempotencyClaim {
   }
 
   /** The key's row with its response, written at the end of the work (over an expired row, or a dead claim from before migration 0018). */
-  responseWrite(db: Db, status: number, body: unknown): ClosingWrite {
+  responseWrite(status: number, body: unknown): ClosingWrite {
     this.stored = true;
-    const row = {
-      company_id: this.where.companyId,
-      livemode: this.where.livemode,
-      key: this.where.key,
-      request_method: this.fingerprint.method,
-      request_path: this.fingerprint.path,
-      request_hash: this.fingerprint.hash,
-      response_status: status,
-      response_body: JSON.stringify(body),
-      locked_at: null,
-      locked_by: null,
-      created_at: sql<Date>`date_trunc('milliseconds', now())`,
-    };
-    const { company_id, livemode, key, ...rest } = row;
+    const { companyId, livemode, key } = this.where;
+    const { method, path, hash } = this.fingerprint;
     return {
       // Over a row only when it is expired, or a dead claim of a process from before
       // migration 0018. A live claim of such a process (it runs the same request now, during
       // an upgrade) or its stored answer is left alone, and this request fails with 409
-      // rather than run twice.
-      query: db
-        .insertInto('idempotency_keys')
-        .values(row)
-        .onConflict((conflict) =>
-          conflict
-            .columns(['company_id', 'livemode', 'key'])
-            .doUpdateSet(rest)
-            .where((eb) =>
-              eb.or([
-                eb('idempotency_keys.created_at', '<', sql<Date>`now() - make_interval(hours => ${IDEMPOTENCY_KEY_RETENTION_HOURS})`),
-                eb.and([
-                  eb('idempotency_keys.response_status', 'is', null),
-                  eb('idempotency_keys.locked_at', '<', sql<Date>`now() - make_interval(secs => ${IDEMPOTENCY_LOCK_TIMEOUT_SECONDS})`),
-                ]),
-              ]),
-            ),
-        )
-        .returning(sql<number>`1`.as('stored')),
+      // rather than run twice. Written as SQL rather than built: it ends every write request.
+      query: sql`INSERT INTO idempotency_keys AS stored
+          (company_id, livemode, key, request_method, request_path, request_hash, response_status, response_body, locked_at, locked_by, created_at)
+        VALUES (${companyId}, ${livemode}, ${key}, ${method}, ${path}, ${hash}, ${status}, ${JSON.stringify(body)}, NULL, NULL, date_trunc('milliseconds', now()))
+        ON CONFLICT (company_id, livemode, key) DO UPDATE SET
+          request_method = excluded.request_method, request_path = excluded.request_path, request_hash = excluded.request_hash,
+          response_status = excluded.response_status, response_body = excluded.response_body,
+          locked_at = NULL, locked_by = NULL, created_at = excluded.created_at
+        WHERE stored.created_at < now() - make_interval(hours => ${IDEMPOTENCY_KEY_RETENTION_HOURS})
+          OR (stored.response_status IS NULL AND stored.locked_at < now() - make_interval(secs => ${IDEMPOTENCY_LOCK_TIMEOUT_SECONDS}))
+        RETURNING 1`,
       mustWrite: () => errors.requestInProgress(key),
     };
   }

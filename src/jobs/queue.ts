@@ -27,13 +27,13 @@ const leaseEnd = sql<Date>`date_trunc('milliseconds', now() + make_interval(secs
 
 /** Queues a job of a kind, in the caller's transaction when given one, so it exists exactly when the change that wants it does. */
 export async function enqueueJob<S extends TSchema>(db: Db, kind: JobKind<S>, payload: Static<S>, runAt?: Date): Promise<number> {
-  const row = await jobInsert(db, kind, payload, runAt).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+  const { rows } = await sql<{ id: number }>`${jobInsert(kind, payload, runAt)} RETURNING id`.execute(db);
+  return rows[0]!.id;
 }
 
-/** The statement that queues a job, for a unit of work to send with its last events (UnitOfWork.atEnd). */
-export function jobInsert<S extends TSchema>(db: Db, kind: JobKind<S>, payload: Static<S>, runAt?: Date) {
-  return db.insertInto('jobs').values({ kind: kind.name, payload: JSON.stringify(payload), run_at: runAt });
+/** The statement that queues a job (due now unless `runAt`), for a unit of work to send with its last events (UnitOfWork.atEnd). */
+export function jobInsert<S extends TSchema>(kind: JobKind<S>, payload: Static<S>, runAt?: Date) {
+  return sql`INSERT INTO jobs (kind, payload, run_at) VALUES (${kind.name}, ${JSON.stringify(payload)}, ${runAt ?? sql`DEFAULT`})`;
 }
 
 /**

@@ -113,7 +113,7 @@ export async function addRecipient(scope: CompanyScope, uow: UnitOfWork, input: 
   uow.record({ kind: 'recipient.created', recipient_id: id, company_id: scope.companyId, livemode: scope.livemode }, ...assigned.changes);
   // Its certificate is generated right after, by the worker (certificate.created); the job
   // is queued with the work's last events.
-  uow.atEnd({ query: jobInsert(db, issueCertificate, { recipient_id: id }) });
+  uow.atEnd({ query: jobInsert(issueCertificate, { recipient_id: id }) });
   return { id, row, allocations: assigned.parts, touched: assigned.touched };
 }
 
