@@ -280,6 +280,41 @@ describe('the counters', () => {
   }
 });
 
+describe('leased counters, on PostgreSQL', { skip: !process.env.DATABASE_URL && 'needs DATABASE_URL' }, () => {
+  const counted = async (key: string) => (await app.db.selectFrom('rate_limits').select('points').where('key', '=', key).executeTakeFirst())?.points;
+
+  test('a process takes requests in blocks, counts each one it hands out, and never hands out more than the limit', async () => {
+    const key = `t_lease:${randomAlphanumeric(8)}`;
+    const first = createRequestCounters(app.db, { windowSeconds: 60, shared: true });
+    const reported: number[] = [];
+    for (let i = 0; i < 16; i++) reported.push((await first.countIfAllowed([{ key, limit: 1000 }])).states[0]!.used);
+    assert.deepEqual(reported, Array.from({ length: 16 }, (_, i) => i + 1), 'each request counted, as this process sees it');
+    assert.equal(await counted(key), 16, 'one block of 16 taken from the row');
+    await first.countIfAllowed([{ key, limit: 1000 }]);
+    assert.equal(await counted(key), 32, 'the 17th request takes the next block');
+
+    // Two processes sharing a limit of 20: blocks shrink as it nears, and 20 pass, not one more.
+    const shared = `t_shared:${randomAlphanumeric(8)}`;
+    const processes = [createRequestCounters(app.db, { windowSeconds: 60, shared: true }), createRequestCounters(app.db, { windowSeconds: 60, shared: true })];
+    let allowed = 0;
+    for (let i = 0; i < 40; i++) if ((await processes[i % 2]!.countIfAllowed([{ key: shared, limit: 20 }])).allowed) allowed += 1;
+    assert.equal(allowed, 20);
+    assert.equal(await counted(shared), 20);
+  });
+
+  test('a refused request gives back what it took from a lease', async () => {
+    const id = randomAlphanumeric(8);
+    const company = { key: `t_company:${id}`, limit: 1000 };
+    const counters = createRequestCounters(app.db, { windowSeconds: 60, shared: true });
+    assert.equal((await counters.countIfAllowed([{ key: `t_token:${id}`, limit: 1 }, company])).allowed, true);
+    const refused = await counters.countIfAllowed([{ key: `t_token:${id}`, limit: 1 }, company]);
+    assert.equal(refused.allowed, false);
+    assert.deepEqual(refused.states.map((state) => state.used), [1, 1], 'the company counter did not count the refused request');
+    const next = await counters.countIfAllowed([{ key: `t_other:${id}`, limit: 1 }, company]);
+    assert.deepEqual(next.states.map((state) => state.used), [1, 2]);
+  });
+});
+
 describe('on PostgreSQL', { skip: !process.env.DATABASE_URL && 'needs DATABASE_URL' }, () => {
   let second: { close: () => Promise<void>; baseUrl: string } | undefined;
   after(async () => second?.close());

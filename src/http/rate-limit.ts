@@ -139,26 +139,96 @@ function memoryCounters(windowMs: number): RequestCounters {
   };
 }
 
+/** The most requests a process takes from one counter in one round trip (leasedCounters). */
+const MAX_LEASE = 16;
+/** A lease is at most this share of what is left of a limit, so that the last requests of a window are taken one by one. */
+const LEASE_SHARE = 8;
+
+/** Requests this process has taken from a counter and not used yet, in the counter's current window. */
+interface Lease {
+  units: number;
+  /** The counter as the database had it after this process's last reservation (its own unused units included). */
+  used: number;
+  /** When the window ends, on this process's clock. */
+  expire: number;
+}
+
 /**
- * On PostgreSQL, one call of `count_api_request` (migration 0015) whatever the number of
- * counters: it reads them, decides and counts in one statement, on the database's clock.
- * Requests running at the same moment decide on what each read before the others counted,
- * so a burst can pass a limit by as many requests as run at once; every one of them is
- * still counted.
+ * On PostgreSQL: the counters are rows shared by every process, but a process takes
+ * requests from them in small blocks (leases) and hands them out from memory, so that
+ * most requests need no round trip at all. One call of `reserve_api_requests` (migration
+ * 0019) reads the counters that need a new lease, decides and counts, on the database's
+ * clock: all or none, as the in-memory counters. A lease is at most MAX_LEASE requests and
+ * an eighth of what is left of the limit, so near a limit each request is counted on its
+ * own and a limit is never passed by what leases hold; requests running at the same moment
+ * in several processes can still pass it by as many as run at once, as before leases.
+ *
+ * What a process leased and did not use before the window ended is counted all the same:
+ * other processes see at most MAX_LEASE requests per counter and process fewer left than
+ * were made. The state reported is the database's count less this process's unused units.
  */
 function sharedCounters(db: Kysely<DB>, windowMs: number): RequestCounters {
+  const leases = new Map<string, Lease>();
+  let nextSweep = 0;
+  const stateOf = (lease: Lease, now: number): CounterState => ({ used: lease.used - lease.units, msLeft: Math.max(0, lease.expire - now) });
   return {
     async countIfAllowed(quotas) {
-      const keys = quotas.map((quota) => quota.key);
-      const limits = quotas.map((quota) => quota.limit);
-      const { rows } = await sql<{ counter_key: string; used: number; ms_left: number; allowed: boolean }>`
-        SELECT counter_key, used, ms_left, allowed FROM count_api_request(${keys}::text[], ${limits}::integer[], ${windowMs}::bigint)`.execute(db);
-      const byKey = new Map(rows.map((row) => [row.counter_key, row]));
-      const states = keys.map((key) => {
-        const row = byKey.get(key);
-        return { used: Number(row?.used ?? 0), msLeft: Number(row?.ms_left ?? windowMs) };
+      let now = Date.now();
+      if (now >= nextSweep) {
+        for (const [key, lease] of leases) if (lease.expire <= now) leases.delete(key);
+        nextSweep = now + windowMs;
+      }
+      // Take one from every lease that has one, at once (before any await: no other request
+      // can take the same unit); the others need a reservation.
+      const taken = new Map<string, Lease>();
+      const needed: Quota[] = [];
+      for (const quota of quotas) {
+        const lease = leases.get(quota.key);
+        if (lease && lease.units > 0 && lease.expire > now) {
+          lease.units -= 1;
+          taken.set(quota.key, lease);
+        } else {
+          needed.push(quota);
+        }
+      }
+      const reserved = new Map<string, { used: number; msLeft: number; granted: number }>();
+      if (needed.length > 0) {
+        const keys = needed.map((quota) => quota.key);
+        const limits = needed.map((quota) => quota.limit);
+        const wants = needed.map((quota) => leaseSize(quota.limit, leases.get(quota.key)));
+        const { rows } = await sql<{ counter_key: string; used: number; ms_left: number; granted: number }>`
+          SELECT counter_key, used, ms_left, granted FROM reserve_api_requests(${keys}::text[], ${limits}::integer[], ${wants}::integer[], ${windowMs}::bigint)`.execute(db);
+        now = Date.now();
+        for (const row of rows) reserved.set(row.counter_key, { used: Number(row.used), msLeft: Number(row.ms_left), granted: Number(row.granted) });
+      }
+      const allowed = needed.every((quota) => (reserved.get(quota.key)?.granted ?? 0) > 0);
+      if (!allowed) for (const lease of taken.values()) lease.units += 1; // a refused request counts nothing
+      for (const quota of needed) {
+        const counter = reserved.get(quota.key);
+        if (!counter || counter.granted === 0) continue;
+        const lease = leases.get(quota.key);
+        const expire = now + counter.msLeft;
+        // A lease of the same window grows; one of a window that ended is replaced.
+        if (lease && lease.expire > now && Math.abs(lease.expire - expire) < windowMs / 2) {
+          lease.units += counter.granted - 1;
+          lease.used = Math.max(lease.used, counter.used);
+        } else {
+          leases.set(quota.key, { units: counter.granted - 1, used: counter.used, expire });
+        }
+      }
+      const states = quotas.map((quota) => {
+        const counter = reserved.get(quota.key);
+        if (counter && counter.granted === 0) return { used: counter.used, msLeft: counter.msLeft };
+        const lease = leases.get(quota.key);
+        return lease ? stateOf(lease, now) : { used: 0, msLeft: windowMs };
       });
-      return { allowed: rows[0]?.allowed ?? true, states };
+      return { allowed, states };
     },
   };
+}
+
+/** How many requests to ask a counter for: up to MAX_LEASE, and at most an eighth of what was left of its limit when last seen. */
+function leaseSize(limit: number, last: Lease | undefined): number {
+  const left = limit - (last?.used ?? 0);
+  return Math.max(1, Math.min(MAX_LEASE, Math.floor(left / LEASE_SHARE)));
 }
