@@ -47,6 +47,18 @@ describe('an allocation through its lifecycle', () => {
     assert.equal(events[0]?.data.object.status, 'planted');
   });
 
+  test('plant after a recipient took part of the trees: both parts are planted', async () => {
+    const other = await make.companyWithTokens(app.db);
+    const created = await post('/v2/test_helpers/allocations', { trees: 10 }, other.test);
+    const recipient = await app.request('POST', '/v2/recipients', { token: other.test, headers: { 'idempotency-key': 'part-then-plant' }, body: { trees: 4 } });
+    assert.equal(recipient.status, 200, recipient.text);
+    const planted = await post(`/v2/test_helpers/allocations/${created.body.id}/plant`, {}, other.test);
+    assert.equal(planted.status, 200, planted.text);
+    assert.deepEqual([planted.body.status, planted.body.trees], ['planted', 6]);
+    const part = await app.get(`/v2/allocations/${recipient.body.allocations[0]}`, other.test);
+    assert.deepEqual([part.body.status, part.body.trees], ['planted', 4]);
+  });
+
   test('plant twice is refused with allocation_unexpected_state, and changes nothing', async () => {
     const again = await post(`/v2/test_helpers/allocations/${allocationId}/plant`);
     assert.equal(again.status, 400);

@@ -121,12 +121,15 @@ export async function plantTestAllocation(ctx: ApiContext, id: string) {
   return asFoundation(ctx, async (uow) => {
     const allocation = await helperAllocation(uow, ctx, id);
     if (allocation.status !== 'pledged') throw unexpectedState(id, allocation.status, 'planted');
+    // The planting holds the allocation and any part of it given to a recipient or gift code
+    // (a split leaves that part on the same planting), so it keeps its count, not the allocation's.
+    const trees = Math.max(allocation.trees, allocation.planting_trees);
     const species = allocation.default_species.length > 0
-      ? allocation.default_species.map((s) => ({ name_latin: s.name_latin, name_common: s.name_common, trees: allocation.trees }))
-      : [{ name_latin: 'Quercus robur', name_common: { en: 'English oak', nl: 'Zomereik' }, trees: allocation.trees }];
+      ? allocation.default_species.map((s) => ({ name_latin: s.name_latin, name_common: s.name_common, trees }))
+      : [{ name_latin: 'Quercus robur', name_common: { en: 'English oak', nl: 'Zomereik' }, trees }];
     const geometry = allocation.geometry ?? SANDBOX_POLYGON;
     await upsertPlanting(uow, {
-      ref: allocation.planting_ref, project_ref: allocation.project_ref, trees: allocation.trees,
+      ref: allocation.planting_ref, project_ref: allocation.project_ref, trees,
       planted_at: today(), species: species.slice(0, 1), geometry, planting_method: 'seedlings',
     });
     await completePlanting(uow, { ref: allocation.planting_ref });
