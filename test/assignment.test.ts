@@ -1,12 +1,15 @@
 import assert from 'node:assert/strict';
-import { before, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { type Kysely, sql } from 'kysely';
 import { CanopyError } from '../src/core/errors.ts';
-import { newId } from '../src/core/ids.ts';
+import { newId, randomAlphanumeric } from '../src/core/ids.ts';
+import { openDatabase } from '../src/db/database.ts';
+import { migrate } from '../src/db/migrate.ts';
 import type { DB } from '../src/db/schema.ts';
 import { type AssignTreesInput, assignTrees, TreesHeldElsewhere } from '../src/domain/assignment.ts';
 import { startTestApp } from './helpers/app.ts';
 import { allocation, companyWithTokens, planting, project } from './helpers/factories.ts';
+import { createScratchDatabase } from './helpers/postgres.ts';
 
 let db: Kysely<DB>;
 before(async () => {
@@ -139,5 +142,57 @@ describe('assignTrees', () => {
       return true;
     });
     assert.deepEqual(await unassigned(companyId), rows.map((row) => ({ id: row.id, trees: row.trees })));
+  });
+});
+
+describe('assignTrees on a database whose collation is not C', { skip: !process.env.DATABASE_URL && 'needs DATABASE_URL' }, () => {
+  // Allocations of one batch share created_at, and their order is then that of their ids,
+  // which en-US orders ('a' before 'B') unlike JavaScript and the C locale ('B' before 'a').
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  before(async () => {
+    scratch = await createScratchDatabase(process.env.DATABASE_URL!, 'canopy_test_icu', { icuLocale: 'en-US' });
+    database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 2 });
+    await migrate(database);
+  });
+  after(async () => {
+    await database?.close();
+    await scratch?.drop();
+  });
+
+  /** Allocations of one moment with the given ids' endings, as the foundation's batches make them. */
+  async function sameMoment(endings: readonly string[], trees: number) {
+    const store = database.db;
+    const company = await companyWithTokens(store);
+    const plantingRow = await planting(store, await project(store), { trees: 100_000 });
+    const createdAt = new Date(Date.now() - 60_000);
+    const stem = randomAlphanumeric(24).toLowerCase();
+    const ids: string[] = [];
+    for (const ending of endings) {
+      const row = await allocation(store, company, plantingRow, { trees, createdAt });
+      // One stem for all, so that the endings decide the order.
+      const id = `${row.id.split('_')[0]}_${stem.slice(0, 24 - ending.length)}${ending}`;
+      await store.updateTable('allocations').set({ id }).where('id', '=', row.id).execute();
+      ids.push(id);
+    }
+    const recipient = newId('recipient');
+    await store.insertInto('recipients').values({ id: recipient, company_id: company.id, livemode: true, trees: 1, source: 'api' }).execute();
+    return { companyId: company.id, ids, recipient };
+  }
+
+  test('takes them in the database\'s order, in one statement', async () => {
+    const { companyId, ids, recipient } = await sameMoment(['B', 'a'], 2);
+    const result = await database.db.transaction().execute((tx) => assignTrees(tx, { companyId, livemode: true, trees: 3, recipientId: recipient, countUnassigned: () => {} }));
+    const [aId, bId] = [ids[1]!, ids[0]!];
+    assert.deepEqual(result.parts.map((part) => [part.split_from_id ?? part.id, part.trees]), [[aId, 2], [bId, 1]], 'a first, whole; then part of B');
+  });
+
+  test('and page by page, without taking a tree twice', async () => {
+    const endings = Array.from({ length: 150 }, (_, i) => `${i % 2 === 0 ? 'a' : 'Z'}${String(i).padStart(3, '0')}`);
+    const { companyId, recipient } = await sameMoment(endings, 1);
+    const result = await database.db.transaction().execute((tx) => assignTrees(tx, { companyId, livemode: true, trees: 120, recipientId: recipient, countUnassigned: () => {} }));
+    assert.equal(new Set(result.parts.map((part) => part.id)).size, 120);
+    const given = await database.db.selectFrom('allocations').select((eb) => eb.fn.countAll<string>().as('n')).where('recipient_id', '=', recipient).executeTakeFirstOrThrow();
+    assert.equal(Number(given.n), 120);
   });
 });

@@ -90,8 +90,10 @@ export async function assignTrees(db: Db, input: AssignTreesInput): Promise<Assi
 
   const first = await firstPageStatement(input, locking, owner, partId, now).execute(db);
   if (input.insertOwner && !first.rows.some((row) => row.kind === 'owner')) return { ownerInserted: false, parts: [], changes: [], touched: [] };
-  const page = inOrder(first.rows.filter((row) => row.kind === 'page'));
-  let applied = first.rows.filter((row) => row.kind !== 'page' && row.kind !== 'owner');
+  // Rows come in the database's order of (created_at, id), the order of the pages, the shares
+  // and the cursor; ids are never compared here (the database's collation may not be JavaScript's).
+  const page = first.rows.filter((row): row is AllocationStatementRow => row.kind === 'page');
+  let applied = first.rows.filter((row): row is AllocationStatementRow => row.kind !== 'page' && row.kind !== 'owner');
   const taken = takeShares(page, input.trees);
 
   if (applied.length === 0) {
@@ -100,7 +102,7 @@ export async function assignTrees(db: Db, input: AssignTreesInput): Promise<Assi
     let last: AssignedAllocation | undefined = page.length === pageSize(input.trees) ? page.at(-1) : undefined;
     while (still > 0 && last) {
       const size = pageSize(still);
-      const more = inOrder((await sql<AssignedAllocation>`WITH page AS (${unassignedPage(input, size, locking, { after: last })}) SELECT * FROM page`.execute(db)).rows);
+      const more = (await sql<AssignedAllocation>`WITH page AS (${unassignedPage(input, size, locking, { after: last })}) SELECT * FROM page ORDER BY created_at, id`.execute(db)).rows;
       const shares = takeShares(more, still);
       taken.push(...shares);
       still -= sharesSum(shares);
@@ -118,7 +120,7 @@ export async function assignTrees(db: Db, input: AssignTreesInput): Promise<Assi
     const ids = taken.map((share) => share.row.id);
     const trees = taken.map((share) => share.trees);
     const shares = sql`(SELECT a.*, x.share FROM unnest(${ids}::text[], ${trees}::int[]) AS x(id, share) JOIN allocations a ON a.id = x.id)`;
-    applied = (await sql<AppliedRow>`WITH ${applyShares(shares, owner, partId, now)} ${appliedRows}`.execute(db)).rows;
+    applied = (await sql<AllocationStatementRow>`WITH ${applyShares(shares, owner, partId, now)} ${appliedRows}`.execute(db)).rows;
   }
   await (input.countUnassigned ?? countUnassignedNow(db))(input.companyId, input.livemode, -input.trees);
   return { ownerInserted: true, ...assignmentOutcome(taken, applied, owner.recipientId !== null) };
@@ -129,8 +131,10 @@ interface Owner {
   giftCodeId: string | null;
 }
 
-/** A row of the assignment's statements: what it is, and the allocation (all null for the owner's row). */
-type AppliedRow = AssignedAllocation & { kind: 'owner' | 'page' | 'whole' | 'shrunk' | 'part' };
+/** A row of the assignment's statements: an allocation locked (page) or changed, and what it is. */
+type AllocationStatementRow = AssignedAllocation & { kind: 'page' | 'whole' | 'shrunk' | 'part' };
+/** The first statement's rows: those, and one (its columns all null) when the owner was inserted. */
+type FirstStatementRow = AllocationStatementRow | { kind: 'owner' };
 
 /** Trees taken from a locked allocation: all of it, or (the last one taken) part of it. */
 interface Share {
@@ -150,8 +154,11 @@ function firstPageStatement(input: AssignTreesInput, locking: Locking, owner: Ow
       SELECT page.*, least(page.trees, ${wanted} - (sum(page.trees) OVER (ORDER BY page.created_at, page.id) - page.trees)) AS share FROM page
     ) AS running WHERE running.share > 0 AND (SELECT sum(trees) FROM page) >= ${wanted})`;
   const page = unassignedPage(input, pageSize(input.trees), locking, { afterOwner: input.insertOwner !== undefined });
-  if (!input.insertOwner) return sql<AppliedRow>`WITH page AS (${page}), ${applyShares(shares, owner, partId, now)} SELECT 'page' AS kind, page.* FROM page UNION ALL ${appliedRows}`;
-  return sql<AppliedRow>`WITH owner AS (${input.insertOwner}), page AS (${page}), ${applyShares(shares, owner, partId, now)}
+  if (!input.insertOwner) {
+    return sql<FirstStatementRow>`WITH page AS (${page}), ${applyShares(shares, owner, partId, now)}
+      SELECT 'page' AS kind, page.* FROM page UNION ALL ${appliedRows}`;
+  }
+  return sql<FirstStatementRow>`WITH owner AS (${input.insertOwner}), page AS (${page}), ${applyShares(shares, owner, partId, now)}
     SELECT 'owner' AS kind, (NULL::allocations).*, NULL::date AS planting_planted_at FROM owner
     UNION ALL SELECT 'page', page.* FROM page UNION ALL ${appliedRows}`;
 }
@@ -209,7 +216,8 @@ function applyShares(shares: RawBuilder<unknown>, owner: Owner, partId: string, 
 
 /** What applyShares changed, as the statement's rows. */
 const appliedRows = sql`SELECT 'whole' AS kind, whole.*, NULL::date AS planting_planted_at FROM whole
-  UNION ALL SELECT 'shrunk', shrunk.*, NULL FROM shrunk UNION ALL SELECT 'part', part.*, NULL FROM part`;
+  UNION ALL SELECT 'shrunk', shrunk.*, NULL FROM shrunk UNION ALL SELECT 'part', part.*, NULL FROM part
+  ORDER BY created_at, id`;
 
 /** The oldest allocations of `rows` until they hold `wanted` trees: all of each, the last in part. */
 function takeShares(rows: readonly AssignedAllocation[], wanted: number): Share[] {
@@ -226,13 +234,9 @@ function takeShares(rows: readonly AssignedAllocation[], wanted: number): Share[
 
 const sharesSum = (shares: readonly Share[]) => shares.reduce((sum, share) => sum + share.trees, 0);
 
-function inOrder<T extends AssignedAllocation>(rows: T[]): T[] {
-  return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-}
-
 /** The allocations holding the owner's trees, the events the change owes, and every allocation touched, from the rows applyShares returned. */
-function assignmentOutcome(taken: readonly Share[], applied: readonly AppliedRow[], toRecipient: boolean) {
-  const find = (kind: AppliedRow['kind'], id?: string): AllocationRow => {
+function assignmentOutcome(taken: readonly Share[], applied: readonly AllocationStatementRow[], toRecipient: boolean) {
+  const find = (kind: AllocationStatementRow['kind'], id?: string): AllocationRow => {
     const found = applied.find((row) => row.kind === kind && (id === undefined || row.id === id));
     if (!found) throw new Error(`The assignment's statement returned no ${kind} row${id ? ` for ${id}` : ''}.`);
     const { kind: _kind, planting_planted_at: _planted, ...row } = found;
