@@ -302,6 +302,20 @@ describe('leased counters, on PostgreSQL', { skip: !process.env.DATABASE_URL && 
     assert.equal(await counted(shared), 20);
   });
 
+  test('at once, from two processes: never past the limit, and one reservation per counter at a time', async () => {
+    const processes = [createRequestCounters(app.db, { windowSeconds: 60, shared: true }), createRequestCounters(app.db, { windowSeconds: 60, shared: true })];
+    const shared = `t_burst:${randomAlphanumeric(8)}`;
+    const burst = await Promise.all(Array.from({ length: 60 }, (_, i) => processes[i % 2]!.countIfAllowed([{ key: shared, limit: 20 }])));
+    const allowed = burst.filter((answer) => answer.allowed).length;
+    assert.ok(allowed <= 20 && (await counted(shared))! <= 20, `${allowed} allowed, ${await counted(shared)} counted, of a limit of 20`);
+    assert.ok(allowed >= 20 - 2, `${allowed} allowed: at most one unused unit per process is left over`);
+
+    const wide = `t_wide:${randomAlphanumeric(8)}`;
+    await Promise.all(Array.from({ length: 50 }, () => processes[0]!.countIfAllowed([{ key: wide, limit: 100_000 }])));
+    const points = (await counted(wide))!;
+    assert.ok(points >= 50 && points < 50 + 16, `50 requests at once took ${points}: one lease at a time, so fewer than 16 unused`);
+  });
+
   test('a refused request gives back what it took from a lease', async () => {
     const id = randomAlphanumeric(8);
     const company = { key: `t_company:${id}`, limit: 1000 };

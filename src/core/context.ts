@@ -37,7 +37,7 @@ export function systemReadContext(db: Db, companyId: string, livemode: boolean, 
  * same snapshot, not each other's changes.
  */
 export interface ClosingWrite {
-  /** An insert or update (a Kysely builder); with `mustWrite`, returning one row per row written. */
+  /** An insert or update (a Kysely builder or `sql` template); with `mustWrite`, returning one row per row written. */
   query: OperationNodeSource;
   /** It must write exactly one row, or the work fails with this error (and is rolled back). */
   mustWrite?: () => Error;

@@ -139,10 +139,8 @@ function memoryCounters(windowMs: number): RequestCounters {
   };
 }
 
-/** The most requests a process takes from one counter in one round trip (leasedCounters). */
+/** The most requests a process asks a counter for in one round trip; the database gives at most an eighth of what is left. */
 const MAX_LEASE = 16;
-/** A lease is at most this share of what is left of a limit, so that the last requests of a window are taken one by one. */
-const LEASE_SHARE = 8;
 
 /** Requests this process has taken from a counter and not used yet, in the counter's current window. */
 interface Lease {
@@ -153,82 +151,111 @@ interface Lease {
   expire: number;
 }
 
+/** A counter as reserve_api_requests left it, and how many requests it gave this call (0: refused). */
+interface Reserved {
+  used: number;
+  msLeft: number;
+  granted: number;
+}
+
 /**
  * On PostgreSQL: the counters are rows shared by every process, but a process takes
  * requests from them in small blocks (leases) and hands them out from memory, so that
- * most requests need no round trip at all. One call of `reserve_api_requests` (migration
- * 0019) reads the counters that need a new lease, decides and counts, on the database's
- * clock: all or none, as the in-memory counters. A lease is at most MAX_LEASE requests and
- * an eighth of what is left of the limit, so near a limit each request is counted on its
- * own and a limit is never passed by what leases hold; requests running at the same moment
- * in several processes can still pass it by as many as run at once, as before leases.
+ * most requests need no round trip. One call of `reserve_api_requests` (migration 0019)
+ * locks the counters that need a new lease, decides and counts, on the database's clock:
+ * all or none, as the in-memory counters. A lease is at most MAX_LEASE requests and an
+ * eighth of what is left of the limit, decided on the locked row, so concurrent
+ * reservations from every process are counted one after the other, never together past
+ * the limit, and near it each request is counted on its own.
  *
- * What a process leased and did not use before the window ended is counted all the same:
- * other processes see at most MAX_LEASE requests per counter and process fewer left than
- * were made. The state reported is the database's count less this process's unused units.
+ * In a process, one reservation per counter runs at a time; a request that needs a counter
+ * being reserved waits for that reservation and looks again, so a process holds at most
+ * MAX_LEASE - 1 unused requests of a counter. What it leased and did not use before the
+ * window ended is counted all the same: other processes see that many fewer left. The
+ * state reported is the database's count less this process's unused units.
  */
 function sharedCounters(db: Kysely<DB>, windowMs: number): RequestCounters {
   const leases = new Map<string, Lease>();
+  const reserving = new Map<string, Promise<unknown>>();
   let nextSweep = 0;
-  const stateOf = (lease: Lease, now: number): CounterState => ({ used: lease.used - lease.units, msLeft: Math.max(0, lease.expire - now) });
+
+  /** Takes one request from every counter whose lease has one, at once (no await: no other request can take the same); the rest are needed. */
+  function takeFromLeases(quotas: readonly Quota[], now: number) {
+    const taken: Lease[] = [];
+    const needed: Quota[] = [];
+    for (const quota of quotas) {
+      const lease = leases.get(quota.key);
+      if (lease && lease.units > 0 && lease.expire > now) {
+        lease.units -= 1;
+        taken.push(lease);
+      } else {
+        needed.push(quota);
+      }
+    }
+    return { taken, needed };
+  }
+
+  async function reserve(needed: readonly Quota[]): Promise<Map<string, Reserved>> {
+    const keys = needed.map((quota) => quota.key);
+    const limits = needed.map((quota) => quota.limit);
+    const wants = needed.map(() => MAX_LEASE);
+    const { rows } = await sql<{ counter_key: string; used: number; ms_left: number; granted: number }>`
+      SELECT counter_key, used, ms_left, granted FROM reserve_api_requests(${keys}::text[], ${limits}::integer[], ${wants}::integer[], ${windowMs}::bigint)`.execute(db);
+    const reserved = new Map(rows.map((row) => [row.counter_key, { used: Number(row.used), msLeft: Number(row.ms_left), granted: Number(row.granted) }]));
+    const now = Date.now();
+    for (const quota of needed) {
+      const counter = reserved.get(quota.key);
+      if (!counter || counter.granted === 0) continue;
+      // This request uses one of the granted requests; the lease keeps the rest.
+      const lease = leases.get(quota.key);
+      const expire = now + counter.msLeft;
+      if (lease && lease.expire > now && Math.abs(lease.expire - expire) < windowMs / 2) {
+        lease.units += counter.granted - 1;
+        lease.used = counter.used;
+      } else {
+        leases.set(quota.key, { units: counter.granted - 1, used: counter.used, expire });
+      }
+    }
+    return reserved;
+  }
+
   return {
     async countIfAllowed(quotas) {
-      let now = Date.now();
-      if (now >= nextSweep) {
-        for (const [key, lease] of leases) if (lease.expire <= now) leases.delete(key);
-        nextSweep = now + windowMs;
-      }
-      // Take one from every lease that has one, at once (before any await: no other request
-      // can take the same unit); the others need a reservation.
-      const taken = new Map<string, Lease>();
-      const needed: Quota[] = [];
-      for (const quota of quotas) {
-        const lease = leases.get(quota.key);
-        if (lease && lease.units > 0 && lease.expire > now) {
-          lease.units -= 1;
-          taken.set(quota.key, lease);
-        } else {
-          needed.push(quota);
+      for (;;) {
+        const now = Date.now();
+        if (now >= nextSweep) {
+          for (const [key, lease] of leases) if (lease.expire <= now) leases.delete(key);
+          nextSweep = now + windowMs;
         }
-      }
-      const reserved = new Map<string, { used: number; msLeft: number; granted: number }>();
-      if (needed.length > 0) {
-        const keys = needed.map((quota) => quota.key);
-        const limits = needed.map((quota) => quota.limit);
-        const wants = needed.map((quota) => leaseSize(quota.limit, leases.get(quota.key)));
-        const { rows } = await sql<{ counter_key: string; used: number; ms_left: number; granted: number }>`
-          SELECT counter_key, used, ms_left, granted FROM reserve_api_requests(${keys}::text[], ${limits}::integer[], ${wants}::integer[], ${windowMs}::bigint)`.execute(db);
-        now = Date.now();
-        for (const row of rows) reserved.set(row.counter_key, { used: Number(row.used), msLeft: Number(row.ms_left), granted: Number(row.granted) });
-      }
-      const allowed = needed.every((quota) => (reserved.get(quota.key)?.granted ?? 0) > 0);
-      if (!allowed) for (const lease of taken.values()) lease.units += 1; // a refused request counts nothing
-      for (const quota of needed) {
-        const counter = reserved.get(quota.key);
-        if (!counter || counter.granted === 0) continue;
-        const lease = leases.get(quota.key);
-        const expire = now + counter.msLeft;
-        // A lease of the same window grows; one of a window that ended is replaced.
-        if (lease && lease.expire > now && Math.abs(lease.expire - expire) < windowMs / 2) {
-          lease.units += counter.granted - 1;
-          lease.used = Math.max(lease.used, counter.used);
-        } else {
-          leases.set(quota.key, { units: counter.granted - 1, used: counter.used, expire });
+        const { taken, needed } = takeFromLeases(quotas, now);
+        const busy = needed.flatMap((quota) => reserving.get(quota.key) ?? []);
+        if (busy.length > 0) {
+          // Another request of this process is reserving a counter this one needs: wait for it, then look again.
+          for (const lease of taken) lease.units += 1;
+          await Promise.allSettled(busy);
+          continue;
         }
+        let reserved = new Map<string, Reserved>();
+        if (needed.length > 0) {
+          const reservation = reserve(needed);
+          for (const quota of needed) reserving.set(quota.key, reservation);
+          try {
+            reserved = await reservation;
+          } finally {
+            for (const quota of needed) if (reserving.get(quota.key) === reservation) reserving.delete(quota.key);
+          }
+        }
+        const allowed = needed.every((quota) => (reserved.get(quota.key)?.granted ?? 0) > 0);
+        if (!allowed) for (const lease of taken) lease.units += 1; // a refused request counts nothing
+        const after = Date.now();
+        const states = quotas.map((quota): CounterState => {
+          const counter = reserved.get(quota.key);
+          if (counter && counter.granted === 0) return { used: counter.used, msLeft: counter.msLeft };
+          const lease = leases.get(quota.key);
+          return lease ? { used: lease.used - lease.units, msLeft: Math.max(0, lease.expire - after) } : { used: 0, msLeft: windowMs };
+        });
+        return { allowed, states };
       }
-      const states = quotas.map((quota) => {
-        const counter = reserved.get(quota.key);
-        if (counter && counter.granted === 0) return { used: counter.used, msLeft: counter.msLeft };
-        const lease = leases.get(quota.key);
-        return lease ? stateOf(lease, now) : { used: 0, msLeft: windowMs };
-      });
-      return { allowed, states };
     },
   };
-}
-
-/** How many requests to ask a counter for: up to MAX_LEASE, and at most an eighth of what was left of its limit when last seen. */
-function leaseSize(limit: number, last: Lease | undefined): number {
-  const left = limit - (last?.used ?? 0);
-  return Math.max(1, Math.min(MAX_LEASE, Math.floor(left / LEASE_SHARE)));
 }
