@@ -102,7 +102,7 @@ async function timeChecks(db: Kysely<DB>, shared: boolean): Promise<CheckTiming[
     const d = describe(samples);
     results.push({ store, calls, p50: d.p50, p95: d.p95, mean: d.mean });
   };
-  const stores = shared ? [{ label: 'rate_limits table, one statement', shared: true }, { label: 'memory', shared: false }] : [{ label: 'memory', shared: false }, { label: 'rate_limits table, one statement', shared: true }];
+  const stores = shared ? [{ label: 'rate_limits table, leased in blocks', shared: true }, { label: 'memory', shared: false }] : [{ label: 'memory', shared: false }, { label: 'rate_limits table, leased in blocks', shared: true }];
   for (const store of stores) {
     const counters = createRequestCounters(db, { windowSeconds: 60, shared: store.shared });
     await time(store.label, 'read: 2 counters', () => counters.countIfAllowed(quotas(2)));
