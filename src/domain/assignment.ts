@@ -69,7 +69,7 @@ export interface AssignedTrees {
  *
  * The usual create is one statement: the owner's insert, the first page of the oldest
  * unassigned allocations locked, and, when that page holds enough trees, the assignment
- * itself (apply, below). Only when it does not are more pages read and the assignment sent
+ * itself (applyShares, below). Only when it does not are more pages read and the assignment sent
  * as a statement of its own.
  */
 export async function assignTrees(db: Db, input: AssignTreesInput): Promise<AssignedTrees> {
