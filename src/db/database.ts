@@ -120,8 +120,9 @@ async function openPGlite(dataDir: string | null): Promise<Database> {
     // in this process (which would leave it holding ~800 MB): see pglite-template.ts.
     loadDataDir: (fresh && clusterTemplate()) || undefined,
     // PostgreSQL's default 128 MB of shared buffers is all resident in PGlite's memory from
-    // the start; 32 MB holds a laptop's working set (docs/decisions.md, cold start).
-    postgresqlconf: ['shared_buffers=32MB'],
+    // the start; 16 MB keeps npm start under 500 MB, and the pages it does not hold come from
+    // the operating system's file cache (docs/decisions.md, cold start).
+    postgresqlconf: ['shared_buffers=16MB'],
     parsers: {
       [pgliteTypes.INT8]: (value: string) => Number(value),
       [pgliteTypes.DATE]: (value: string) => value,
