@@ -108,16 +108,23 @@ export function createRequestCounters(db: Kysely<DB>, options: { windowSeconds: 
   return options.shared ? sharedCounters(db, options.windowSeconds * 1000) : memoryCounters(options.windowSeconds * 1000);
 }
 
+/** Drops the entries whose window has ended, at most once a window, so that a map of counters does not keep every key it ever saw. */
+function expiredSweeper(windowMs: number) {
+  let nextSweep = 0;
+  return (entries: Map<string, { expire: number }>, now: number) => {
+    if (now < nextSweep) return;
+    for (const [key, entry] of entries) if (entry.expire <= now) entries.delete(key);
+    nextSweep = now + windowMs;
+  };
+}
+
 function memoryCounters(windowMs: number): RequestCounters {
   const counters = new Map<string, { points: number; expire: number }>();
-  let nextSweep = 0;
+  const sweep = expiredSweeper(windowMs);
   return {
     async countIfAllowed(quotas) {
       const now = Date.now();
-      if (now >= nextSweep) {
-        for (const [key, counter] of counters) if (counter.expire <= now) counters.delete(key);
-        nextSweep = now + windowMs;
-      }
+      sweep(counters, now);
       const current = quotas.map(({ key }) => {
         const counter = counters.get(key);
         return counter && counter.expire > now ? counter : null;
@@ -177,7 +184,7 @@ interface Reserved {
 function sharedCounters(db: Kysely<DB>, windowMs: number): RequestCounters {
   const leases = new Map<string, Lease>();
   const reserving = new Map<string, Promise<unknown>>();
-  let nextSweep = 0;
+  const sweep = expiredSweeper(windowMs);
 
   /** Takes one request from every counter whose lease has one, at once (no await: no other request can take the same); the rest are needed. */
   function takeFromLeases(quotas: readonly Quota[], now: number) {
@@ -223,10 +230,7 @@ function sharedCounters(db: Kysely<DB>, windowMs: number): RequestCounters {
     async countIfAllowed(quotas) {
       for (;;) {
         const now = Date.now();
-        if (now >= nextSweep) {
-          for (const [key, lease] of leases) if (lease.expire <= now) leases.delete(key);
-          nextSweep = now + windowMs;
-        }
+        sweep(leases, now);
         const { taken, needed } = takeFromLeases(quotas, now);
         const busy = needed.flatMap((quota) => reserving.get(quota.key) ?? []);
         if (busy.length > 0) {
