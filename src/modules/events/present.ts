@@ -37,6 +37,8 @@ export async function presentEvents(ctx: ReadContext, rows: EventRow[]) {
         endpoint: delivery.endpoint_id,
         status: delivery.status,
         attempts: delivery.attempts,
+        // The worker sends only pending deliveries of enabled endpoints; the column keeps its last value after that.
+        next_attempt_at: delivery.status === 'pending' && delivery.endpoint_status === 'enabled' ? iso(delivery.next_attempt_at) : null,
         last_attempt_at: iso(delivery.last_attempt_at),
         last_status_code: delivery.last_status_code,
       })),

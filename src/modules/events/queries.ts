@@ -41,12 +41,17 @@ export async function listEvents(ctx: ReadContext, query: Static<typeof EventLis
   });
 }
 
+/** The events' deliveries, each with its endpoint's status: a switched-off endpoint's pending deliveries wait, unscheduled. */
 export async function deliveriesOf(ctx: ReadContext, eventIds: readonly string[]) {
   if (eventIds.length === 0) return [];
   return ctx.db
-    .selectFrom('event_deliveries')
-    .selectAll()
-    .where('event_id', 'in', eventIds)
-    .orderBy('endpoint_id')
+    .selectFrom('event_deliveries as d')
+    .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+    .select([
+      'd.event_id', 'd.endpoint_id', 'd.status', 'd.attempts', 'd.next_attempt_at', 'd.last_attempt_at', 'd.last_status_code',
+      'e.status as endpoint_status',
+    ])
+    .where('d.event_id', 'in', eventIds)
+    .orderBy('d.endpoint_id')
     .execute();
 }

@@ -24,6 +24,7 @@ export const EventSchema = Type.Object(
         endpoint: Type.String({ description: 'whe_ id' }),
         status: StringEnum(DELIVERY_STATUSES),
         attempts: Type.Integer(),
+        next_attempt_at: Nullable(Timestamp('When the delivery is next tried: a past time means it is due now or being sent. Null once it is delivered or failed for good, and while its endpoint is switched off.')),
         last_attempt_at: Nullable(Timestamp()),
         last_status_code: Nullable(Type.Integer()),
       }),
