@@ -142,7 +142,7 @@ describe('GET /metrics', () => {
 
     await enqueueJob(app.db, sendEndpointDisabledEmail, { endpoint_id: endpoint.body.id });
     await runDueJobs(app.db, { services: testWorkerServices(), kinds });
-    const refusing: Mailer = { send: async () => Promise.reject(new Error('SMTP is down')) };
+    const refusing: Mailer = { send: async () => Promise.reject(new Error('SMTP is down')), forget: async () => 0 };
     await enqueueJob(app.db, sendEndpointDisabledEmail, { endpoint_id: endpoint.body.id });
     await runDueJobs(app.db, { services: testWorkerServices(refusing), kinds });
     const text = await scrape();

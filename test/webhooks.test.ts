@@ -211,7 +211,7 @@ describe('deliveries', () => {
     const read = (await app.get(`/v2/webhook-endpoints/${endpoint.id}`, company.test)).body;
     assert.deepEqual([read.status, read.disabled_reason], ['disabled', 'gone']);
     const mail: { to: string; subject: string; text: string }[] = [];
-    await runDueJobs(app.db, { services: { ...testWorkerServices(), mailer: { send: async (message) => { mail.push(message as never); return { via: 'outbox', location: '' }; } } } });
+    await runDueJobs(app.db, { services: { ...testWorkerServices(), mailer: { send: async (message) => { mail.push(message as never); return { via: 'outbox', location: '' }; }, forget: async () => 0 } } });
     assert.equal(mail.length, 1);
     assert.equal(mail[0]!.to, company.adminEmail);
     assert.match(mail[0]!.text, /410 Gone/);

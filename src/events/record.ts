@@ -19,6 +19,13 @@ export const EVENT_TYPES = [
 
 export type EventType = (typeof EVENT_TYPES)[number];
 
+/**
+ * The event types whose `data.object` is a recipient, with its names, email and message:
+ * the only events that hold personal data, and the ones erasing a person rewrites
+ * (events/erasure.ts). Migration 0020 indexes exactly these types.
+ */
+export const PERSONAL_EVENT_TYPES = ['recipient.created', 'recipient.claimed'] as const satisfies readonly EventType[];
+
 /** How long the event log keeps events (spec section 8); the worker deletes older ones with their deliveries. */
 export const EVENT_RETENTION_DAYS = 30;
 

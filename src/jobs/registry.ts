@@ -1,5 +1,6 @@
 import type { JobKind } from './job.ts';
 import { expireGiftCode } from './kinds/expire-gift-code.ts';
+import { forgetRecipientMail } from './kinds/forget-recipient-mail.ts';
 import { issueCertificate } from './kinds/issue-certificate.ts';
 import { purgeIdempotencyKeys } from './kinds/purge-idempotency-keys.ts';
 import { purgeOldEvents } from './kinds/purge-old-events.ts';
@@ -8,7 +9,7 @@ import { sendCertificateEmail } from './kinds/send-certificate-email.ts';
 import { sendEndpointDisabledEmail } from './kinds/send-endpoint-disabled-email.ts';
 
 /** Every job kind the worker knows, one file each in kinds/. */
-export const JOB_KINDS: readonly JobKind[] = [purgeIdempotencyKeys, purgeOldEvents, issueCertificate, refreshCompanyCertificates, sendCertificateEmail, expireGiftCode, sendEndpointDisabledEmail] as readonly JobKind[];
+export const JOB_KINDS: readonly JobKind[] = [purgeIdempotencyKeys, purgeOldEvents, issueCertificate, refreshCompanyCertificates, sendCertificateEmail, expireGiftCode, sendEndpointDisabledEmail, forgetRecipientMail] as readonly JobKind[];
 
 export type JobKinds = ReadonlyMap<string, JobKind>;
 

@@ -1,4 +1,6 @@
 import { Type } from '@sinclair/typebox';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
 import type { Language } from '../../core/i18n.ts';
 import { idString } from '../../core/schema.ts';
 import { certificateEmail } from '../../mail/certificate-email.ts';
@@ -13,6 +15,11 @@ import { defineJob } from '../job.ts';
  * backoff and, after its last attempt, keeps the job with its error for the operator.
  * `email_sent_at` is set when the SMTP server accepted the message.
  */
+async function isDeleted(db: Kysely<DB>, recipientId: string): Promise<boolean> {
+  const row = await db.selectFrom('recipients').select('deleted_at').where('id', '=', recipientId).executeTakeFirst();
+  return !row || row.deleted_at !== null;
+}
+
 export const sendCertificateEmail = defineJob({
   name: 'send_certificate_email',
   payload: Type.Object({ recipient_id: idString('recipient') }, { additionalProperties: false }),
@@ -29,8 +36,13 @@ export const sendCertificateEmail = defineJob({
     const found = await lookUpCertificate(db, { publicBaseUrl, secretKey }, recipient.certificate_id, recipient.language as Language);
     if (found.found !== 'certificate') return { skipped: 'certificate withdrawn' };
     const pdf = await certificatePdf(found.view);
-    const sent = await countEmail('certificate', mailer.send(certificateEmail(found.view, { email: recipient.email, firstName: recipient.first_name }, pdf)));
-    await db.updateTable('recipients').set({ email_sent_at: new Date() }).where('id', '=', recipient.id).where('email_sent_at', 'is', null).execute();
+    const message = { ...certificateEmail(found.view, { email: recipient.email, firstName: recipient.first_name }, pdf), about: recipient.id };
+    const sent = await countEmail('certificate', mailer.send(message));
+    const marked = await db.updateTable('recipients').set({ email_sent_at: new Date() })
+      .where('id', '=', recipient.id).where('email_sent_at', 'is', null).where('deleted_at', 'is', null).executeTakeFirst();
+    // Deleted while the message was being written: its erasure may have looked at the outbox
+    // before this file was there, so the copy goes now (an SMTP server has it already: in flight).
+    if (marked.numUpdatedRows === 0n && (await isDeleted(db, recipient.id))) await mailer.forget(recipient.id);
     return { recipient_id: recipient.id, via: sent.via, location: sent.location };
   },
 });

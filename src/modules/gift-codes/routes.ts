@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { listEnvelope, NoQuery, RequiredIdempotencyKey } from '../../http/params.ts';
 import { presentGiftCodes } from './present.ts';
 import { findGiftCode, listGiftCodes } from './queries.ts';
-import { CreateGiftCodeBody, GiftCodeList, GiftCodeListQuery, GiftCodeParams, GiftCodeQuery, GiftCodeSchema } from './schemas.ts';
+import { CreateGiftCodeBody, GiftCodeList, GiftCodeListQuery, GiftCodeParams, GiftCodeQuery, GiftCodeSchema, RevokeGiftCodeBody } from './schemas.ts';
 import { createGiftCode, revokeGiftCode } from './service.ts';
 
 const tags = ['Gift codes'];
@@ -55,13 +55,19 @@ export const giftCodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/gift-codes/:id/revoke',
     {
       config: { scope: 'gift-codes:write', resource: 'gift_code', errors: ['gift_code_not_open'] },
+      // The body may be left out: no body reads as {}, and is then checked like one.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
       schema: {
         operationId: 'revokeGiftCode',
         summary: 'Revoke an open gift code: its trees return to your unassigned trees',
-        description: 'Only an open code can be revoked (409 gift_code_not_open otherwise). To take back the trees of a claimed code, delete its recipient.',
-        tags, params: GiftCodeParams, querystring: NoQuery, response: { 200: Type.Ref(GiftCodeSchema) },
+        description:
+          'Only an open code can be revoked (409 gift_code_not_open otherwise). To take back the trees of a claimed code, delete its recipient. '
+          + 'With `remove_personal_data: true` its `sent_to` is erased as well; on a code already revoked or expired that erases `sent_to` alone.',
+        tags, params: GiftCodeParams, querystring: NoQuery, body: RevokeGiftCodeBody, response: { 200: Type.Ref(GiftCodeSchema) },
       },
     },
-    async (request) => revokeGiftCode(request.ctx, request.params.id),
+    async (request) => revokeGiftCode(request.ctx, request.params.id, request.body),
   );
 };

@@ -59,6 +59,20 @@ export const CreateGiftCodeBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** The body of POST /v2/gift-codes/{id}/revoke, which may be left out. */
+export const RevokeGiftCodeBody = Type.Object(
+  {
+    remove_personal_data: Type.Optional(
+      Type.Boolean({
+        description:
+          'Also erase who the code was handed to (`sent_to`), here and in stored responses, for a data removal request. '
+          + 'Allowed on a code already revoked or expired too, to erase its sent_to alone. Default false.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 const expandRecipient = expandParam(['recipient']);
 
 export const GiftCodeListQuery = Type.Object(

@@ -11,9 +11,10 @@ import { issuePersonalCertificate } from '../certificates/service.ts';
 import { requireCompanyProject } from '../projects/queries.ts';
 import { addRecipient, type CompanyScope } from '../recipients/service.ts';
 import { newGiftCode } from './code.ts';
+import { eraseGiftCodeSentTo } from './erasure.ts';
 import { giftCodeStatus, presentGiftCodes } from './present.ts';
 import { findGiftCode, type GiftCodeRow } from './queries.ts';
-import { type ClaimGiftCodeBody, type CreateGiftCodeBody, DEFAULT_VALIDITY_DAYS, type GiftCodeStatus, MAX_VALIDITY_DAYS } from './schemas.ts';
+import { type ClaimGiftCodeBody, type CreateGiftCodeBody, DEFAULT_VALIDITY_DAYS, type GiftCodeStatus, MAX_VALIDITY_DAYS, type RevokeGiftCodeBody } from './schemas.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -101,10 +102,19 @@ export async function revokeLockedGiftCode(uow: UnitOfWork, row: GiftCodeRow): P
   await releaseReservedTrees(uow.db, row.id, uow.now, uow.countUnassigned);
 }
 
-/** POST /v2/gift-codes/{id}/revoke: an open code only (409 gift_code_not_open otherwise). */
-export async function revokeGiftCode(ctx: ApiContext, id: string) {
+/**
+ * POST /v2/gift-codes/{id}/revoke: an open code only (409 gift_code_not_open otherwise).
+ * With remove_personal_data, its sent_to is erased too; a code that can no longer be
+ * claimed (revoked, expired) may be asked that alone. A claimed code's sent_to goes with
+ * the recipient who claimed it (DELETE /v2/recipients/{id}).
+ */
+export async function revokeGiftCode(ctx: ApiContext, id: string, body: Static<typeof RevokeGiftCodeBody>) {
   return inRequestUnitOfWork(ctx, {}, async (uow) => {
-    await revokeLockedGiftCode(uow, await findGiftCode({ ...ctx, db: uow.db }, id, { forUpdate: true }));
+    const row = await findGiftCode({ ...ctx, db: uow.db }, id, { forUpdate: true });
+    const status = giftCodeStatus(row, uow.now);
+    const eraseOnly = body.remove_personal_data === true && (status === 'revoked' || status === 'expired');
+    if (!eraseOnly) await revokeLockedGiftCode(uow, row);
+    if (body.remove_personal_data) await eraseGiftCodeSentTo(uow, { id, companyId: ctx.companyId, livemode: ctx.livemode });
     return giftCodeObject(ctx, uow, id);
   });
 }

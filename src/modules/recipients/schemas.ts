@@ -28,6 +28,13 @@ export const RecipientSchema = Type.Object(
     claimed_at: Nullable(Timestamp()),
     created_at: Timestamp(),
     updated_at: Timestamp(),
+    deleted: Type.Optional(
+      Type.Literal(true, {
+        description:
+          'Only on a copy kept from before the recipient was deleted (an event, a replayed Idempotency-Key response): '
+          + 'its names, email, message and external_reference are erased (null). A recipient read now is never deleted: it answers 404.',
+      }),
+    ),
   },
   { $id: 'Recipient', description: 'A person or customer trees were assigned to.' },
 );

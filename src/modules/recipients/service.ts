@@ -12,6 +12,7 @@ import { enqueueJob, jobInsert } from '../../jobs/queue.ts';
 import { withdrawPersonalCertificate } from '../certificates/service.ts';
 import { presentAllocations } from '../allocations/present.ts';
 import { requireCompanyProject } from '../projects/queries.ts';
+import { eraseRecipient } from './erasure.ts';
 import { forReader, presentRecipients, recipientObject } from './present.ts';
 import { findRecipient, type RecipientRow } from './queries.ts';
 import type { CreateRecipientBody, UpdateRecipientBody } from './schemas.ts';
@@ -203,20 +204,18 @@ export async function updateRecipient(ctx: ApiContext, id: string, body: UpdateB
 }
 
 /**
- * DELETE /v2/recipients/{id}: the personal data and the certificate go (its public page
- * then says it was withdrawn), the trees return to the unassigned trees, and the
- * external_reference is free again. Answered as Stripe does: `{id, object, deleted: true}`.
+ * DELETE /v2/recipients/{id}: the personal data goes from everywhere it was stored
+ * (eraseRecipient), the certificate is withdrawn (its public page then says so), the
+ * trees return to the unassigned trees, and the external_reference is free again.
+ * Answered as Stripe does: `{id, object, deleted: true}`.
  */
 export async function deleteRecipient(ctx: ApiContext, id: string) {
   return inRequestUnitOfWork(ctx, {}, async (uow) => {
     await lockedRecipient(ctx, uow, id);
     uow.record(...(await releaseTrees(uow.db, id, uow.now, uow.countUnassigned)));
     await withdrawPersonalCertificate(uow, id);
-    await uow.db
-      .updateTable('recipients')
-      .set({ first_name: null, last_name: null, email: null, message: null, send_email: false, certificate_id: null, deleted_at: uow.now, updated_at: uow.now })
-      .where('id', '=', id)
-      .execute();
+    await eraseRecipient(uow, { id, companyId: ctx.companyId, livemode: ctx.livemode });
+    await uow.db.updateTable('recipients').set({ certificate_id: null, deleted_at: uow.now, updated_at: uow.now }).where('id', '=', id).execute();
     uow.addToTotals(ctx.companyId, ctx.livemode, { recipients: -1 });
     return { id, object: 'recipient' as const, deleted: true as const };
   });

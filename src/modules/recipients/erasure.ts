@@ -1,0 +1,54 @@
+import { sql } from 'kysely';
+import { type ErasedObject, type ErasureScope, scrubStoredCopies } from '../../events/erasure.ts';
+import type { UnitOfWork } from '../../events/unit-of-work.ts';
+import { forgetRecipientMail } from '../../jobs/kinds/forget-recipient-mail.ts';
+import { issueCertificate } from '../../jobs/kinds/issue-certificate.ts';
+import { sendCertificateEmail } from '../../jobs/kinds/send-certificate-email.ts';
+import { jobInsert } from '../../jobs/queue.ts';
+import { eraseGiftCodeSentTo } from '../gift-codes/erasure.ts';
+
+/**
+ * What a recipient's erasure empties: the person's names and email, the message printed
+ * for them, and the caller's reference, which is often a customer number or an address
+ * (docs/decisions.md, "Where personal data is stored and what erasure does").
+ */
+export const ERASED_RECIPIENT_FIELDS = ['first_name', 'last_name', 'email', 'message', 'external_reference'] as const;
+
+/** A recipient object once erased: its personal fields null, and marked deleted as Stripe marks deleted objects. */
+export function erasedRecipient(id: string): ErasedObject {
+  return {
+    id,
+    scrub(object) {
+      const copy = { ...object };
+      for (const field of ERASED_RECIPIENT_FIELDS) if (field in copy) copy[field] = null;
+      copy.deleted = true;
+      return copy;
+    },
+  };
+}
+
+/**
+ * Erases a recipient's personal data everywhere Canopy stored it, in the delete's
+ * transaction: its row, the `sent_to` of the gift code it claimed, every event and stored
+ * Idempotency-Key response that copied it (scrubbed in place: webhooks queued or
+ * redelivered later send the scrubbed event), and its queued certificate and email jobs,
+ * which would have nothing left to say. The email the embedded outbox kept of it is removed
+ * by a job once the delete commits (forget_recipient_mail). The certificate is withdrawn
+ * by the caller. Nothing is sent with the person's data once this commits; a webhook
+ * attempt or an email already on its way may finish.
+ */
+export async function eraseRecipient(uow: UnitOfWork, recipient: { id: string } & ErasureScope): Promise<void> {
+  const { db, now } = uow;
+  const erasedFields = Object.fromEntries(ERASED_RECIPIENT_FIELDS.map((field) => [field, null]));
+  await db.updateTable('recipients').set({ ...erasedFields, send_email: false, updated_at: now }).where('id', '=', recipient.id).execute();
+
+  await scrubStoredCopies(db, recipient, [erasedRecipient(recipient.id)]);
+  // Who the code was handed to is most likely the person who claimed it.
+  const claimed = await db.selectFrom('gift_codes').select('id').where('recipient_id', '=', recipient.id).executeTakeFirst();
+  if (claimed) await eraseGiftCodeSentTo(uow, { id: claimed.id, companyId: recipient.companyId, livemode: recipient.livemode });
+
+  // Not those a worker holds now: it finds the recipient deleted and does nothing, or its email is already on its way.
+  await sql`DELETE FROM jobs WHERE (payload ->> 'recipient_id') = ${recipient.id}
+      AND kind IN (${issueCertificate.name}, ${sendCertificateEmail.name}) AND (locked_until IS NULL OR locked_until < now())`.execute(db);
+  uow.atEnd({ query: jobInsert(forgetRecipientMail, { recipient_id: recipient.id }) });
+}
