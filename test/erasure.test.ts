@@ -136,8 +136,12 @@ describe('erasing a person', () => {
     // Every path really copied the person: the webhooks, the certificate page, the outbox and the database hold the marker now.
     await receiver.waitFor('/live', 1);
     await until('the webhooks carried the names', 5000, () => (receiver.received.some((entry) => entry.body.includes(marker)) ? true : undefined));
-    const certificatePage = await fetch(`${app.baseUrl}/certificates/${(await app.get(`/v2/recipients/${ada.body.id}`, company.live)).body.certificate.id}`);
-    assert.ok((await certificatePage.text()).includes(`ada-${marker}-again`), 'the certificate page shows the name');
+    const certificate = (await app.get(`/v2/recipients/${ada.body.id}`, company.live)).body.certificate;
+    const certificatePage = () => fetch(`${app.baseUrl}/certificates/${certificate.id}`).then((response) => response.text());
+    const certificatePdf = () => fetch(certificate.download_url.replace('http://canopy.test', app.baseUrl)).then(async (response) => Buffer.from(await response.arrayBuffer()));
+    assert.ok((await certificatePage()).includes(`ada-${marker}-again`), 'the certificate page shows the name');
+    const pdfBefore = await certificatePdf();
+    assert.ok(pdfBefore.subarray(0, 5).toString() === '%PDF-' && pdfBefore.length > 5000, 'the PDF is there before');
     assert.ok(whereInFolder(dataDir, marker).length >= 2, 'both certificate emails are in the outbox');
     const before = await whereInDatabase(app.db, marker);
     for (const place of ['recipients.first_name', 'recipients.email', 'recipients.message', 'recipients.external_reference', 'events.data', 'idempotency_keys.response_body', 'gift_codes.sent_to_name']) {
@@ -195,6 +199,11 @@ describe('erasing a person', () => {
     assert.equal(replay.headers.get('idempotent-replayed'), 'true');
     assert.deepEqual([replay.body.id, replay.body.deleted, replay.body.first_name, replay.body.email], [ada.body.id, true, null, null]);
     assert.deepEqual((await app.get('/v2/company', company.live)).body.totals, totals.totals, 'the replay gave no trees');
+
+    // The certificate is withdrawn: its page says so without the name, and its PDF link prints nothing.
+    assert.ok(!(await certificatePage()).includes(marker), 'the certificate page no longer names the person');
+    const pdfAfter = await certificatePdf();
+    assert.notEqual(pdfAfter.subarray(0, 5).toString(), '%PDF-', 'the withdrawn certificate has no PDF');
 
     // Nothing of the person remains: not in any column of any table, not in the data folder, not in the logs.
     assert.deepEqual(await whereInDatabase(app.db, marker), []);
