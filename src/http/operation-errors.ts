@@ -1,6 +1,7 @@
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { ERROR_CODES, type ErrorCode } from '../core/errors.ts';
 import { isScope, roleAllowsScope } from '../core/scopes.ts';
+import { takesNoBody } from './json-body.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -61,9 +62,11 @@ export function operationErrors(route: DocumentedRoute): OperationError[] {
   }
   if (scope && methods.includes('POST')) add(config.idempotency === 'required' ? ['idempotency_key_missing', ...IDEMPOTENCY] : IDEMPOTENCY);
   if (schema.params) add(['resource_missing']);
-  if (schema.querystring || schema.body) add(['parameter_unknown']);
+  // An operation without a body schema refuses a body with any key (http/json-body.ts).
+  if (schema.querystring || schema.body || takesNoBody(route)) add(['parameter_unknown']);
   if (hasRequired(schema.querystring) || hasRequired(schema.body)) add(['parameter_missing']);
-  // A NUL character or broken percent-encoding in any URL, or a value a schema refuses.
+  // A NUL character or broken percent-encoding in any URL, a value a schema refuses, or a
+  // body that is no object sent to an operation that takes none.
   add(['parameter_invalid']);
   if (takesBody) add(BODY);
   if (hasProperty(schema.querystring, 'starting_after')) add(['resource_missing'], 400);

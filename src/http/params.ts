@@ -72,8 +72,9 @@ export function listEnvelope<T>(url: string, data: T[], hasMore: boolean): ListE
 
 /**
  * For a POST whose body is optional (every field optional): a request without a body is
- * handled as `{}`, so that validation sees an object. A route adds it as preValidation.
+ * handled as `{}`, so that validation sees an object. A body of JSON `null` was sent, and
+ * is refused like any other body that is no object. A route adds it as preValidation.
  */
 export async function emptyBodyAsObject(request: { body: unknown }): Promise<void> {
-  request.body ??= {};
+  if (request.body === undefined) request.body = {};
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { listEnvelope, NoQuery, RequiredIdempotencyKey } from '../../http/params.ts';
+import { emptyBodyAsObject, listEnvelope, NoQuery, RequiredIdempotencyKey } from '../../http/params.ts';
 import { presentGiftCodes } from './present.ts';
 import { findGiftCode, listGiftCodes } from './queries.ts';
 import { CreateGiftCodeBody, GiftCodeList, GiftCodeListQuery, GiftCodeParams, GiftCodeQuery, GiftCodeSchema, RevokeGiftCodeBody } from './schemas.ts';
@@ -55,10 +55,7 @@ export const giftCodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/gift-codes/:id/revoke',
     {
       config: { scope: 'gift-codes:write', resource: 'gift_code', errors: ['gift_code_not_open'] },
-      // The body may be left out: no body reads as {}, and is then checked like one.
-      preValidation: async (request) => {
-        request.body ??= {};
-      },
+      preValidation: emptyBodyAsObject,
       schema: {
         operationId: 'revokeGiftCode',
         summary: 'Revoke an open gift code: its trees return to your unassigned trees',
