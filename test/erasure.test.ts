@@ -1,11 +1,15 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { type Kysely, sql } from 'kysely';
+import { SMTPServer } from 'smtp-server';
 import { randomAlphanumeric } from '../src/core/ids.ts';
 import type { DB } from '../src/db/schema.ts';
+import { issueCertificate } from '../src/jobs/kinds/issue-certificate.ts';
+import { sendCertificateEmail } from '../src/jobs/kinds/send-certificate-email.ts';
 import { runDueJobs } from '../src/jobs/worker.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { startDeliveryWorker } from '../src/webhooks/worker.ts';
@@ -211,5 +215,57 @@ describe('erasing a person', () => {
     assert.deepEqual(readdirSync(outboxDir), [], 'the outbox kept no email of the deleted recipients');
     assert.deepEqual(logLines.filter((line) => line.includes(marker)), []);
     assert.ok(logLines.length > 20, 'the logs were captured');
+  });
+});
+
+describe('erasure, around the email', () => {
+  test('a recipient deleted while its email is being written leaves no file in the outbox', async () => {
+    const recipient = await post('/v2/recipients', company.live, { trees: 1, send_email: true, ...person('racing') });
+    assert.equal(recipient.status, 200, recipient.text);
+    const racingOutbox = mkdtempSync(path.join(os.tmpdir(), 'canopy-erasure-race-'));
+    const outbox = createMailer({ smtpUrl: null, from: 'Canopy <certificates@canopy.test>', outboxDir: racingOutbox });
+    // The delete commits between the job's read of the recipient and its write of the file.
+    const deletingMailer = {
+      send: async (message: Parameters<typeof outbox.send>[0]) => {
+        const deleted = await app.request('DELETE', `/v2/recipients/${recipient.body.id}`, { token: company.live });
+        assert.equal(deleted.status, 200, deleted.text);
+        return outbox.send(message);
+      },
+      forget: (about: string) => outbox.forget(about),
+    };
+    // The certificate and its email only: the delete's own forget_recipient_mail job must not be what cleans up here.
+    const kinds = new Map([issueCertificate, sendCertificateEmail].map((kind) => [kind.name, kind]));
+    const done: string[] = [];
+    const log = { info: (fields: object) => done.push((fields as { kind: string }).kind), error() {} };
+    await runDueJobs(app.db, { services: { ...services, mailer: deletingMailer }, kinds, log, shouldStop: () => done.includes(sendCertificateEmail.name) });
+    assert.ok(done.includes(sendCertificateEmail.name), `the email job ran: ${done.join(', ')}`);
+    assert.deepEqual(readdirSync(racingOutbox), []);
+  });
+
+  test("a mail server's refusal is kept as the job's error without the address it names", async () => {
+    const refusing = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        callback(Object.assign(new Error(`<${address.address}>: Recipient address rejected: no such user`), { responseCode: 550 }));
+      },
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    after(() => new Promise<void>((resolve) => refusing.close(() => resolve())));
+    const smtpUrl = `smtp://127.0.0.1:${(refusing.server.address() as AddressInfo).port}`;
+    const refused = person('refused');
+    const recipient = await post('/v2/recipients', company.live, { trees: 1, send_email: true, ...refused });
+    assert.equal(recipient.status, 200, recipient.text);
+    await runDueJobs(app.db, { services: testWorkerServices(createMailer({ smtpUrl, from: 'Canopy <c@canopy.test>', outboxDir: '/nonexistent' })), log: app.log });
+    const job = await app.db.selectFrom('jobs').selectAll().where('kind', '=', sendCertificateEmail.name)
+      .where(sql<string>`payload ->> 'recipient_id'`, '=', recipient.body.id).executeTakeFirstOrThrow();
+    assert.match(job.last_error ?? '', /<recipient>.*Recipient address rejected/);
+    assert.ok(!job.last_error?.includes(refused.email), job.last_error ?? '');
+    // And the delete takes the failed job with it.
+    assert.equal((await app.request('DELETE', `/v2/recipients/${recipient.body.id}`, { token: company.live })).status, 200);
+    const left = await app.db.selectFrom('jobs').select('id').where(sql<string>`payload ->> 'recipient_id'`, '=', recipient.body.id)
+      .where('kind', 'in', [issueCertificate.name, sendCertificateEmail.name]).execute();
+    assert.deepEqual(left, []);
   });
 });
