@@ -37,31 +37,25 @@ export function jobInsert<S extends TSchema>(kind: JobKind<S>, payload: Static<S
 }
 
 /**
- * Reserves the oldest due job. SKIP LOCKED lets several workers (processes sharing one
- * PostgreSQL) claim side by side without waiting on each other; the lease, not the
- * transaction, then keeps the job ours while it runs, so the transaction stays short
- * (on PGlite it blocks every other query while open).
+ * Reserves the oldest due job, in one statement. SKIP LOCKED lets several workers
+ * (processes sharing one PostgreSQL) claim side by side without waiting on each other; the
+ * lease, not a transaction, then keeps the job ours while it runs, so no transaction stays
+ * open (on PGlite one blocks every other query while open).
  */
 export async function claimNextJob(db: Kysely<DB>): Promise<Job | null> {
-  return db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{ id: number }>`
+  const { rows } = await sql<Job>`
+    UPDATE jobs SET attempts = attempts + 1, locked_until = ${leaseEnd}
+    WHERE id = (
       SELECT id FROM jobs
       WHERE run_at <= now()
         AND attempts < ${MAX_ATTEMPTS}
         AND (locked_until IS NULL OR locked_until < now())
       ORDER BY run_at, id
       LIMIT 1
-      FOR UPDATE SKIP LOCKED`.execute(trx);
-    const due = rows[0];
-    if (!due) return null;
-    const job = await trx
-      .updateTable('jobs')
-      .set({ attempts: sql`attempts + 1`, locked_until: leaseEnd })
-      .where('id', '=', Number(due.id))
-      .returning(['id', 'kind', 'payload', 'attempts', 'locked_until'])
-      .executeTakeFirstOrThrow();
-    return { ...job, id: Number(job.id), locked_until: job.locked_until as Date };
-  });
+      FOR UPDATE SKIP LOCKED)
+    RETURNING id, kind, payload, attempts, locked_until`.execute(db);
+  const job = rows[0];
+  return job ? { ...job, id: Number(job.id), locked_until: job.locked_until as Date } : null;
 }
 
 /**
