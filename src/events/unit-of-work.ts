@@ -158,15 +158,19 @@ export interface UnitOfWorkOptions {
   now?: Date;
 }
 
+/** A request's unit of work, with the request's context bound to its transaction: every read of the work goes through `uow.ctx`. */
+export type RequestUnitOfWork = UnitOfWork & { readonly ctx: ApiContext };
+
 /**
  * Runs a request's write: the request's Idempotency-Key is claimed first, in the work's
  * transaction, and `work` returns the response body, which is stored for the key in the
- * same transaction as the change and its events.
+ * same transaction as the change and its events. `uow.ctx` is the request's context on the
+ * transaction, so no read of the work can slip outside it.
  */
-export async function inRequestUnitOfWork<T>(ctx: ApiContext, options: { foundationLock?: boolean }, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+export async function inRequestUnitOfWork<T>(ctx: ApiContext, options: { foundationLock?: boolean }, work: (uow: RequestUnitOfWork) => Promise<T>): Promise<T> {
   return inUnitOfWork(ctx.db, { publicBaseUrl: ctx.publicBaseUrl, foundationLock: options.foundationLock }, async (uow) => {
     await ctx.idempotency?.claim(uow.db);
-    const body = await work(uow);
+    const body = await work(Object.assign(uow, { ctx: { ...ctx, db: uow.db } }));
     if (ctx.idempotency) uow.atEnd(ctx.idempotency.responseWrite(200, body));
     return body;
   });

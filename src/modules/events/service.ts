@@ -16,8 +16,7 @@ import type { RedeliverBody } from './schemas.ts';
  */
 export async function redeliverEvent(ctx: ApiContext, id: string, body: Static<typeof RedeliverBody>) {
   return inRequestUnitOfWork(ctx, {}, async (uow) => {
-    const inTransaction = { ...ctx, db: uow.db };
-    const event = await findEvent(inTransaction, id);
+    const event = await findEvent(uow.ctx, id);
     let endpoints = uow.db
       .selectFrom('webhook_endpoints')
       .select(['id', 'status'])
@@ -43,7 +42,7 @@ export async function redeliverEvent(ctx: ApiContext, id: string, body: Static<t
         .execute();
     }
     noteDeliveriesQueued(uow.db, targets.length);
-    const [presented] = await presentEvents(inTransaction, [event]);
+    const [presented] = await presentEvents(uow.ctx, [event]);
     return presented!;
   });
 }

@@ -4,7 +4,7 @@ import { CanopyError, errors } from '../../core/errors.ts';
 import type { Language } from '../../core/i18n.ts';
 import { newId } from '../../core/ids.ts';
 import { assignTrees, releaseReservedTrees } from '../../domain/assignment.ts';
-import { inRequestUnitOfWork, inUnitOfWork, type UnitOfWork } from '../../events/unit-of-work.ts';
+import { inRequestUnitOfWork, inUnitOfWork, type RequestUnitOfWork, type UnitOfWork } from '../../events/unit-of-work.ts';
 import { expireGiftCode } from '../../jobs/kinds/expire-gift-code.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { issuePersonalCertificate } from '../certificates/service.ts';
@@ -81,7 +81,7 @@ export async function createGiftCode(ctx: ApiContext, body: Static<typeof Create
     if (validUntil.getTime() > now.getTime() + MAX_VALIDITY_DAYS * DAY_MS) {
       throw errors.parameterInvalid(['valid_until'], `valid_until may be at most ${MAX_VALIDITY_DAYS} days ahead.`);
     }
-    if (body.project) await requireCompanyProject({ ...ctx, db: uow.db }, body.project);
+    if (body.project) await requireCompanyProject(uow.ctx, body.project);
     const id = await addGiftCode(ctx, uow, {
       trees: body.trees,
       projectId: body.project ?? null,
@@ -90,7 +90,7 @@ export async function createGiftCode(ctx: ApiContext, body: Static<typeof Create
       sentToEmail: body.sent_to?.email,
       externalReference: body.external_reference,
     });
-    return giftCodeObject(ctx, uow, id);
+    return giftCodeObject(uow, id);
   });
 }
 
@@ -110,12 +110,12 @@ export async function revokeLockedGiftCode(uow: UnitOfWork, row: GiftCodeRow): P
  */
 export async function revokeGiftCode(ctx: ApiContext, id: string, body: Static<typeof RevokeGiftCodeBody>) {
   return inRequestUnitOfWork(ctx, {}, async (uow) => {
-    const row = await findGiftCode({ ...ctx, db: uow.db }, id, { forUpdate: true });
+    const row = await findGiftCode(uow.ctx, id, { forUpdate: true });
     const status = giftCodeStatus(row, uow.now);
     const eraseOnly = body.remove_personal_data === true && (status === 'revoked' || status === 'expired');
     if (!eraseOnly) await revokeLockedGiftCode(uow, row);
     if (body.remove_personal_data) await eraseGiftCodeSentTo(uow, { id, companyId: ctx.companyId, livemode: ctx.livemode });
-    return giftCodeObject(ctx, uow, id);
+    return giftCodeObject(uow, id);
   });
 }
 
@@ -183,9 +183,9 @@ export async function claimGiftCodeByCode(db: ApiContext['db'], publicBaseUrl: s
 /** POST /v2/test_helpers/gift_codes/{id}/claim: a claim as the page makes it, for integrators' tests (test mode only). */
 export async function claimGiftCodeForTest(ctx: ApiContext, id: string, body: Static<typeof ClaimGiftCodeBody>) {
   return inRequestUnitOfWork(ctx, {}, async (uow) => {
-    const row = await findGiftCode({ ...ctx, db: uow.db }, id, { forUpdate: true });
+    const row = await findGiftCode(uow.ctx, id, { forUpdate: true });
     await claimLockedGiftCode(uow, row, { firstName: body.first_name, lastName: body.last_name, email: body.email, language: body.language ?? 'en' });
-    return giftCodeObject(ctx, uow, id);
+    return giftCodeObject(uow, id);
   });
 }
 
@@ -207,8 +207,7 @@ function notOpen(id: string, status: GiftCodeStatus, action: 'claimed' | 'revoke
 }
 
 /** The gift code as GET returns it, read inside the unit of work. */
-async function giftCodeObject(ctx: ApiContext, uow: UnitOfWork, id: string) {
-  const inTransaction = { ...ctx, db: uow.db };
-  const [giftCode] = await presentGiftCodes(inTransaction, [await findGiftCode(inTransaction, id)]);
+async function giftCodeObject(uow: RequestUnitOfWork, id: string) {
+  const [giftCode] = await presentGiftCodes(uow.ctx, [await findGiftCode(uow.ctx, id)]);
   return giftCode!;
 }

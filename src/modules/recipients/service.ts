@@ -6,7 +6,7 @@ import type { Language } from '../../core/i18n.ts';
 import { newId } from '../../core/ids.ts';
 import type { AllocationRow } from '../../domain/allocations.ts';
 import { type AssignedAllocation, type AssignedTrees, assignTrees, giveReservedTrees, releaseTrees } from '../../domain/assignment.ts';
-import { inRequestUnitOfWork, type UnitOfWork } from '../../events/unit-of-work.ts';
+import { inRequestUnitOfWork, type RequestUnitOfWork, type UnitOfWork } from '../../events/unit-of-work.ts';
 import { issueCertificate } from '../../jobs/kinds/issue-certificate.ts';
 import { enqueueJob, jobInsert } from '../../jobs/queue.ts';
 import { withdrawPersonalCertificate } from '../certificates/service.ts';
@@ -141,7 +141,7 @@ type UpdateBody = Static<typeof UpdateRecipientBody>;
 export async function createRecipient(ctx: ApiContext, body: CreateBody) {
   if (body.send_email && !body.email) throw errors.parameterMissing(['email'], 'send_email is true, so the email to send the certificate to is needed.');
   return inRequestUnitOfWork(ctx, {}, async (uow) => {
-    if (body.project) await requireCompanyProject({ ...ctx, db: uow.db }, body.project);
+    if (body.project) await requireCompanyProject(uow.ctx, body.project);
     const added = await addRecipient(ctx, uow, {
       trees: body.trees,
       projectId: body.project ?? null,
@@ -159,7 +159,7 @@ export async function createRecipient(ctx: ApiContext, body: CreateBody) {
     const recipient = recipientObject(added.row, { allocations: oldestFirst(added.allocations).map((part) => part.id), certificate: null, giftCode: null });
     uow.knowFinal(recipient.id, recipient);
     // So are the allocations the assignment changed: nothing later in this work touches them.
-    for (const allocation of await presentAllocations({ ...ctx, db: uow.db }, added.touched)) uow.knowFinal(allocation.id, allocation);
+    for (const allocation of await presentAllocations(uow.ctx, added.touched)) uow.knowFinal(allocation.id, allocation);
     return forReader(ctx, recipient);
   });
 }
@@ -180,7 +180,7 @@ export async function updateRecipient(ctx: ApiContext, id: string, body: UpdateB
     if (body[fixed] !== undefined) throw errors.parameterInvalid([fixed], `${fixed} cannot be changed after a recipient is created; delete the recipient and create another.`);
   }
   return inRequestUnitOfWork(ctx, {}, async (uow) => {
-    const current = await lockedRecipient(ctx, uow, id);
+    const current = await lockedRecipient(uow, id);
     const email = body.email === undefined ? current.email : body.email;
     const sendEmail = body.send_email ?? current.send_email;
     if (sendEmail && !email) throw errors.parameterMissing(['email'], 'send_email is true, so the email to send the certificate to is needed.');
@@ -199,7 +199,7 @@ export async function updateRecipient(ctx: ApiContext, id: string, body: UpdateB
       await uow.db.updateTable('recipients').set({ ...next, updated_at: uow.now }).where('id', '=', id).execute();
       if (changed.some((field) => (PRINTED_FIELDS as readonly string[]).includes(field))) await enqueueJob(uow.db, issueCertificate, { recipient_id: id });
     }
-    return readRecipient(ctx, uow, id);
+    return readRecipient(uow, id);
   });
 }
 
@@ -211,7 +211,7 @@ export async function updateRecipient(ctx: ApiContext, id: string, body: UpdateB
  */
 export async function deleteRecipient(ctx: ApiContext, id: string) {
   return inRequestUnitOfWork(ctx, {}, async (uow) => {
-    await lockedRecipient(ctx, uow, id);
+    await lockedRecipient(uow, id);
     uow.record(...(await releaseTrees(uow.db, id, uow.now, uow.countUnassigned)));
     await withdrawPersonalCertificate(uow, id);
     await eraseRecipient(uow, { id, companyId: ctx.companyId, livemode: ctx.livemode });
@@ -221,8 +221,8 @@ export async function deleteRecipient(ctx: ApiContext, id: string) {
   });
 }
 
-function lockedRecipient(ctx: ApiContext, uow: UnitOfWork, id: string) {
-  return findRecipient({ ...ctx, db: uow.db }, id, { forUpdate: true });
+function lockedRecipient(uow: RequestUnitOfWork, id: string) {
+  return findRecipient(uow.ctx, id, { forUpdate: true });
 }
 
 async function ensureExternalReferenceFree(scope: CompanyScope, uow: UnitOfWork, externalReference: string): Promise<void> {
@@ -240,7 +240,7 @@ async function ensureExternalReferenceFree(scope: CompanyScope, uow: UnitOfWork,
 }
 
 /** The recipient as GET returns it, read inside the unit of work. */
-async function readRecipient(ctx: ApiContext, uow: UnitOfWork, id: string) {
-  const [recipient] = await presentRecipients({ ...ctx, db: uow.db }, [await findRecipient({ ...ctx, db: uow.db }, id)]);
+async function readRecipient(uow: RequestUnitOfWork, id: string) {
+  const [recipient] = await presentRecipients(uow.ctx, [await findRecipient(uow.ctx, id)]);
   return recipient!;
 }

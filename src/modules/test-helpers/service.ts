@@ -1,7 +1,7 @@
 import type { ApiContext } from '../../core/context.ts';
 import { CanopyError, errors } from '../../core/errors.ts';
 import { randomAlphanumeric } from '../../core/ids.ts';
-import { inRequestUnitOfWork, type UnitOfWork } from '../../events/unit-of-work.ts';
+import { inRequestUnitOfWork, type RequestUnitOfWork, type UnitOfWork } from '../../events/unit-of-work.ts';
 import { changeAllocationTrees, recordAllocation } from '../../foundation/ops/allocations.ts';
 import { upsertPartner, upsertProject } from '../../foundation/ops/catalog.ts';
 import { completePlanting, upsertPlanting } from '../../foundation/ops/plantings.ts';
@@ -36,14 +36,13 @@ const notHelperMade = (id: string) =>
  * refused operation's error names the field as the helper's body does (`trees`). Each
  * answers with the object as it stands after the change, read in the same transaction.
  */
-function asFoundation<T>(ctx: ApiContext, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+function asFoundation<T>(ctx: ApiContext, work: (uow: RequestUnitOfWork) => Promise<T>): Promise<T> {
   return inRequestUnitOfWork(ctx, { foundationLock: true }, work);
 }
 
 /** The allocation as GET /v2/allocations/{id} returns it, read inside the unit of work. */
-async function allocationObject(ctx: ApiContext, uow: UnitOfWork, id: string) {
-  const inTransaction = { ...ctx, db: uow.db };
-  const [allocation] = await presentAllocations(inTransaction, [await findAllocation(inTransaction, id)]);
+async function allocationObject(uow: RequestUnitOfWork, id: string) {
+  const [allocation] = await presentAllocations(uow.ctx, [await findAllocation(uow.ctx, id)]);
   return allocation!;
 }
 
@@ -93,7 +92,7 @@ export async function createTestAllocation(ctx: ApiContext, input: { trees: numb
       planting_ref: `${REF_PREFIX}planting:${key}`,
       trees: input.trees,
     });
-    return allocationObject(ctx, uow, result.id);
+    return allocationObject(uow, result.id);
   });
 }
 
@@ -133,7 +132,7 @@ export async function plantTestAllocation(ctx: ApiContext, id: string) {
       planted_at: today(), species: species.slice(0, 1), geometry, planting_method: 'seedlings',
     });
     await completePlanting(uow, { ref: allocation.planting_ref });
-    return allocationObject(ctx, uow, id);
+    return allocationObject(uow, id);
   });
 }
 
@@ -153,7 +152,7 @@ export async function monitorTestAllocation(ctx: ApiContext, id: string) {
       livemode: false,
     });
     await uow.db.updateTable('monitorings').set({ owner_company_id: ctx.companyId }).where('id', '=', result.id).execute();
-    return allocationObject(ctx, uow, id);
+    return allocationObject(uow, id);
   });
 }
 
@@ -164,7 +163,7 @@ export async function changeTestAllocationTrees(ctx: ApiContext, id: string, tre
     // Its growth is a sandbox detail, so its planting.updated is not told.
     await upsertPlanting(uow.apart(), { ref: allocation.planting_ref, project_ref: allocation.project_ref, trees: Math.max(trees, allocation.planting_trees) });
     await changeAllocationTrees(uow, { ref: allocation.foundation_ref as string, trees });
-    return allocationObject(ctx, uow, id);
+    return allocationObject(uow, id);
   });
 }
 
@@ -201,8 +200,7 @@ export async function publishTestVerification(ctx: ApiContext, projectId: string
     for (const change of apart.changes) {
       if (change.kind === 'verification.published') uow.record({ ...change, companies: [{ company_id: ctx.companyId, livemode: false }] });
     }
-    const inTransaction = { ...ctx, db: uow.db };
-    const [object] = await presentProjects(inTransaction, [await findProject(inTransaction, projectId)]);
+    const [object] = await presentProjects(uow.ctx, [await findProject(uow.ctx, projectId)]);
     return object!;
   });
 }

@@ -63,7 +63,7 @@ export async function createWebhookEndpoint(ctx: ApiContext, body: Static<typeof
 export async function updateWebhookEndpoint(ctx: ApiContext, id: string, body: Static<typeof UpdateWebhookEndpointBody>, policy: UrlPolicy) {
   const url = body.url === undefined ? undefined : await acceptableUrl(body.url, policy);
   return inRequestUnitOfWork(ctx, {}, async (uow) => {
-    const current = await findWebhookEndpoint({ ...ctx, db: uow.db }, id, { forUpdate: true });
+    const current = await findWebhookEndpoint(uow.ctx, id, { forUpdate: true });
     const switching = body.status !== undefined && body.status !== current.status;
     const row = await uow.db
       .updateTable('webhook_endpoints')
@@ -86,7 +86,7 @@ export async function updateWebhookEndpoint(ctx: ApiContext, id: string, body: S
 /** DELETE /v2/webhook-endpoints/{id}: gone with its deliveries; answered as Stripe does. */
 export async function deleteWebhookEndpoint(ctx: ApiContext, id: string) {
   return inRequestUnitOfWork(ctx, {}, async (uow) => {
-    await findWebhookEndpoint({ ...ctx, db: uow.db }, id, { forUpdate: true });
+    await findWebhookEndpoint(uow.ctx, id, { forUpdate: true });
     await uow.db.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
     return { id, object: 'webhook_endpoint' as const, deleted: true as const };
   });
@@ -100,7 +100,7 @@ export async function deleteWebhookEndpoint(ctx: ApiContext, id: string) {
 export async function rotateWebhookSecret(ctx: ApiContext, id: string, body: Static<typeof RotateSecretBody>) {
   const secret = newSigningSecret();
   return inRequestUnitOfWork(ctx, {}, async (uow) => {
-    const current = await findWebhookEndpoint({ ...ctx, db: uow.db }, id, { forUpdate: true });
+    const current = await findWebhookEndpoint(uow.ctx, id, { forUpdate: true });
     const seconds = body.expires_in ?? DEFAULT_ROTATION_SECONDS;
     const row = await uow.db
       .updateTable('webhook_endpoints')
