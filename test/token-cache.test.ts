@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { setCompanyPlan, setCompanyRateLimits } from '../src/operator/companies.ts';
-import { revokeToken } from '../src/operator/tokens.ts';
+import { createToken, revokeToken } from '../src/operator/tokens.ts';
 import { removeUser, setUserRole } from '../src/operator/users.ts';
 import { startTestApp } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
@@ -45,6 +45,22 @@ describe('the token cache', () => {
     await app.db.updateTable('companies').set({ updated_at: new Date() }).where('id', '=', company.id).execute();
     const { response } = await untilAnswered('/v2/me', token.token, 401);
     assert.equal(response.body.error.code, 'token_revoked');
+  });
+
+  test('serves the legacy v1 API too, with the same news: a v1 token revoked stops at once', async () => {
+    const company = await make.companyWithTokens(app.db);
+    const v1 = await createToken(app.db, { companyId: company.id, ownerEmail: company.adminEmail, scopes: [], livemode: true, apiVersion: 'v1' });
+    assert.equal((await app.get('/v1/me', v1.token)).status, 200, 'read and remembered');
+    await sql`ALTER TABLE api_tokens DISABLE TRIGGER api_tokens_auth_changed`.execute(app.db);
+    try {
+      await app.db.updateTable('api_tokens').set({ revoked_at: new Date() }).where('id', '=', v1.id).execute();
+      assert.equal((await app.get('/v1/me', v1.token)).status, 200, 'the remembered row answered: no query per request');
+    } finally {
+      await sql`ALTER TABLE api_tokens ENABLE TRIGGER api_tokens_auth_changed`.execute(app.db);
+    }
+    await app.db.updateTable('companies').set({ updated_at: new Date() }).where('id', '=', company.id).execute();
+    const { response } = await untilAnswered('/v1/me', v1.token, 401);
+    assert.deepEqual([response.status, response.body.message], [401, 'Unauthenticated: this token was revoked.']);
   });
 
   test('a token revoked by the operator stops working on the next request', async () => {

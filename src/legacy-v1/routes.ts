@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CanopyError } from '../core/errors.ts';
 import type { ModuleOptions } from '../http/module.ts';
-import { authenticateV1, type V1Caller, V1Error } from './auth.ts';
+import { tokenVerifier } from '../http/token-verifier.ts';
+import { type V1Caller, v1Caller, V1Error, v1Refusal, v1TokenOf } from './auth.ts';
 import { migrationGuideUrl, setDeprecationHeaders } from './headers.ts';
 import { pageEnvelope, requestedPage } from './pages.ts';
 import { v1Me, v1Project, v1Stats, v1Tree } from './present.ts';
@@ -48,12 +49,15 @@ export const legacyV1Routes: FastifyPluginAsync<ModuleOptions> = async (app, { d
     });
   }
 
+  const verifyToken = tokenVerifier(db, 'v1');
   /** A retained endpoint: the caller is authenticated first. */
   const retained = (path: string, handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
     app.get(path, {
       schema: { hide: true },
       preHandler: async (request) => {
-        request.v1 = await authenticateV1(db, request);
+        const verified = await verifyToken(v1TokenOf(request.headers.authorization), request.ip);
+        if ('refused' in verified) throw v1Refusal(verified.refused);
+        request.v1 = v1Caller(verified.token);
       },
     }, handler);
 
