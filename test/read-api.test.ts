@@ -78,7 +78,7 @@ describe('object shapes (spec section 2)', () => {
 
   test('planting with its dossier', async () => {
     const { body } = await app.get(`/v2/plantings/${kenyaPlanting.id}`, company.live);
-    assert.deepEqual(keys(body), ['created_at', 'geometry', 'id', 'latest_monitoring', 'location', 'notes', 'object', 'partner', 'photos',
+    assert.deepEqual(keys(body), ['created_at', 'geometry', 'id', 'latest_monitoring', 'livemode', 'location', 'notes', 'object', 'partner', 'photos',
       'planted_at', 'planting_method', 'project', 'source', 'species', 'trees', 'trees_for_company', 'updated_at', 'verification']);
     assert.equal(body.trees, 1000);
     assert.equal(body.trees_for_company, 11 + 12 + 14 + 15);
@@ -99,7 +99,7 @@ describe('object shapes (spec section 2)', () => {
   test('project, with the company\'s own trees and its verification', async () => {
     const { body } = await app.get(`/v2/projects/${kenya.id}`, company.live);
     assert.deepEqual(keys(body), ['country', 'created_at', 'default_species', 'description', 'ecosystem_type', 'foundation_url', 'geometry', 'id',
-      'location', 'name', 'object', 'partner', 'photos', 'region', 'sdg_goals', 'started_at', 'status', 'trees', 'updated_at', 'verification']);
+      'livemode', 'location', 'name', 'object', 'partner', 'photos', 'region', 'sdg_goals', 'started_at', 'status', 'trees', 'updated_at', 'verification']);
     assert.equal(body.name, 'Mount Kenya Restoration');
     assert.deepEqual(body.trees, { total: 52, pledged: 0, planted: 52, monitored: 0 });
     assert.deepEqual(body.sdg_goals, [13, 15]);
@@ -113,7 +113,7 @@ describe('object shapes (spec section 2)', () => {
     const verifications = await app.get(`/v2/projects/${kenya.id}/verifications`, company.live);
     assert.equal(verifications.body.url, `/v2/projects/${kenya.id}/verifications`);
     const [statement] = verifications.body.data;
-    assert.deepEqual(keys(statement), ['document_url', 'id', 'object', 'period_end', 'period_start', 'project', 'published_at', 'summary',
+    assert.deepEqual(keys(statement), ['document_url', 'id', 'livemode', 'object', 'period_end', 'period_start', 'project', 'published_at', 'summary',
       'trees_verified', 'verifier_name', 'verifier_website_url']);
     assert.match(statement.period_start, DATE);
     assert.match(statement.published_at, TIMESTAMP);
@@ -122,7 +122,7 @@ describe('object shapes (spec section 2)', () => {
     assert.deepEqual(monitoring.body.data.map((m: { recorded_at: string }) => m.recorded_at), ['2025-09-01', '2025-06-01']);
     assert.equal(monitoring.body.has_more, true);
     const [first, projectWide] = monitoring.body.data;
-    assert.deepEqual(keys(first), ['id', 'method', 'notes', 'object', 'photos', 'planting', 'project', 'recorded_at', 'survival_rate', 'trees_alive']);
+    assert.deepEqual(keys(first), ['id', 'livemode', 'method', 'notes', 'object', 'photos', 'planting', 'project', 'recorded_at', 'survival_rate', 'trees_alive']);
     assert.equal(first.planting, kenyaPlanting.id);
     assert.equal(projectWide.planting, null, 'project-wide measurement');
     const rest = await app.get(`/v2/projects/${kenya.id}/monitoring?limit=2&starting_after=${projectWide.id}`, company.live);

@@ -58,8 +58,9 @@ export async function presentEvents(
         break;
       case 'verification.published': {
         const row = await db.selectFrom('verifications').selectAll().where('id', '=', change.verification_id).executeTakeFirstOrThrow();
-        const object = presentVerification(row, 'en');
         for (const company of change.companies) {
+          // In the mode of the company's event, as that company's reader sees it: a live statement is in test events too.
+          const object = presentVerification(row, contextFor(company.company_id, company.livemode));
           events.push({ companyId: company.company_id, livemode: company.livemode, type: 'verification.published', object, createdAt: at });
         }
         break;

@@ -18,10 +18,12 @@ export const updatedSinceParam = {
   updated_since: Type.Optional(Type.String({ format: 'date-time', description: 'Only objects updated at or after this time.' })),
 };
 
-/** The header of a POST that spec section 8 makes idempotent by key: `POST /recipients`, `POST /gift-codes`. */
-export const RequiredIdempotencyKey = Type.Object({
-  'idempotency-key': Type.String({ minLength: 1, maxLength: 255, description: 'Required: a retry with the same key and body returns the first answer.' }),
-});
+/**
+ * The Idempotency-Key header every v2 POST takes (spec section 8; http/idempotency.ts checks
+ * it before validation). The OpenAPI document adds it to each POST, required where the
+ * route says `config.idempotency: 'required'` (http/openapi.ts).
+ */
+export const IdempotencyKeyHeader = (description: string) => Type.String({ minLength: 1, maxLength: 255, description });
 
 /** A query string that takes no parameters: any parameter is refused as unknown. */
 export const NoQuery = Type.Object({}, { additionalProperties: false });
@@ -73,7 +75,8 @@ export function listEnvelope<T>(url: string, data: T[], hasMore: boolean): ListE
 /**
  * For a POST whose body is optional (every field optional): a request without a body is
  * handled as `{}`, so that validation sees an object. A body of JSON `null` was sent, and
- * is refused like any other body that is no object. A route adds it as preValidation.
+ * is refused like any other body that is no object. A route adds it as preValidation, and
+ * the OpenAPI document marks the body of such a route not required (http/openapi.ts).
  */
 export async function emptyBodyAsObject(request: { body: unknown }): Promise<void> {
   if (request.body === undefined) request.body = {};

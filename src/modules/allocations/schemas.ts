@@ -8,16 +8,16 @@ export const ALLOCATION_EXPANDS = ['planting', 'planting.partner', 'project', 'r
 
 export const AllocationSchema = Type.Object(
   {
-    id: Type.String(),
+    id: idString('allocation'),
     object: Type.Literal('allocation'),
     livemode: Type.Boolean(),
     trees: Type.Integer(),
     status: StringEnum(['pledged', 'planted', 'monitored']),
     source: StringEnum(['foundation', 'legacy']),
-    planting: Expandable('plt_', 'Planting'),
-    project: Expandable('prj_', 'Project'),
-    recipient: Nullable(Expandable('rcp_', 'Recipient')),
-    certificate: Nullable(Type.String({ description: 'cert_ id' })),
+    planting: Expandable('planting', 'Planting'),
+    project: Expandable('project', 'Project'),
+    recipient: Nullable(Expandable('recipient', 'Recipient')),
+    certificate: Nullable(idString('certificate', 'cert_ id')),
     allocated_at: Timestamp(),
     planted_at: Nullable(DateString('Date the planting was done; null while pledged.')),
     legacy_tree_ids: Type.Array(Type.String()),

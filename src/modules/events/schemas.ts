@@ -1,27 +1,43 @@
-import { Type } from '@sinclair/typebox';
-import { EVENT_TYPES } from '../../events/record.ts';
-import { Nullable, StringEnum, Timestamp } from '../../core/schema.ts';
+import { type TProperties, type TSchema, Type } from '@sinclair/typebox';
+import { EVENT_TYPES, type EventType } from '../../events/record.ts';
+import { componentRef, idString, Nullable, StringEnum, Timestamp, withDocumentedForm } from '../../core/schema.ts';
 import { createdSinceParam, idParams, listSchema, pageParams } from '../../http/params.ts';
+import { AllocationSchema } from '../allocations/schemas.ts';
+import { EmbeddedCertificateSchema } from '../certificates/schemas.ts';
+import { PlantingSchema } from '../plantings/schemas.ts';
+import { VerificationSchema } from '../proof/schemas.ts';
+import { RecipientSchema } from '../recipients/schemas.ts';
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 
-export const EventSchema = Type.Object(
-  {
-    id: Type.String({ description: 'Treat as an opaque string.' }),
+/** The object each event type carries in `data.object` (spec section 6). */
+const EVENT_OBJECTS: Record<EventType, TSchema> = {
+  'allocation.created': AllocationSchema,
+  'allocation.planted': AllocationSchema,
+  'allocation.monitored': AllocationSchema,
+  'allocation.updated': AllocationSchema,
+  'planting.updated': PlantingSchema,
+  'verification.published': VerificationSchema,
+  'recipient.created': RecipientSchema,
+  'recipient.claimed': RecipientSchema,
+  'certificate.created': EmbeddedCertificateSchema,
+};
+
+const OBJECT = 'The object exactly as its GET endpoint returned it when the event happened, in English.';
+const PREVIOUS = Type.Record(Type.String(), Type.Unknown(), { description: 'Old values of the changed fields (allocation.updated).' });
+
+/** The fields of an event, with its type and its data as given. */
+function eventFields<T extends TSchema, D extends TProperties>(type: T, data: D) {
+  return {
+    id: idString('event', 'Treat as an opaque string.'),
     object: Type.Literal('event'),
     livemode: Type.Boolean(),
-    type: StringEnum(EVENT_TYPES),
+    type,
     created: Timestamp(),
-    data: Type.Object(
-      {
-        object: Type.Unknown({ description: 'The object exactly as its GET endpoint returned it when the event happened, in English.' }),
-        previous: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Old values of the changed fields (allocation.updated).' })),
-      },
-      { additionalProperties: false },
-    ),
+    data: Type.Object(data, { additionalProperties: false }),
     deliveries: Type.Array(
       Type.Object({
-        endpoint: Type.String({ description: 'whe_ id' }),
+        endpoint: idString('webhook_endpoint', 'whe_ id'),
         status: StringEnum(DELIVERY_STATUSES),
         attempts: Type.Integer(),
         next_attempt_at: Nullable(Timestamp('When the delivery is next tried: a past time means it is due now or being sent. Null once it is delivered or failed for good, and while its endpoint is switched off.')),
@@ -29,9 +45,49 @@ export const EventSchema = Type.Object(
         last_status_code: Nullable(Type.Integer()),
       }),
     ),
-  },
-  { $id: 'Event', description: 'Something that happened to one of the company\'s objects.' },
+  };
+}
+
+/** What an object schema's `object` field says it is: `allocation`. */
+const objectName = (schema: TSchema) => (schema.properties as { object: { const: string } }).object.const;
+
+/** `allocation.created` is documented as AllocationCreatedEvent. */
+const variantId = (type: EventType) => `${type.split(/[._]/).map((word) => word[0]!.toUpperCase() + word.slice(1)).join('')}Event`;
+
+/** One event type, its data.object typed: only the OpenAPI document has these (see EventSchema). */
+const EVENT_VARIANTS = EVENT_TYPES.map((type) =>
+  Type.Object(eventFields(Type.Literal(type), {
+    object: Type.Ref(EVENT_OBJECTS[type].$id as string),
+    ...(type === 'allocation.updated' ? { previous: Type.Optional(PREVIOUS) } : {}),
+  }), {
+    $id: variantId(type),
+    description: `The event ${type}: data.object is the ${objectName(EVENT_OBJECTS[type])}.`,
+  }),
 );
+
+const DESCRIPTION = "Something that happened to one of the company's objects.";
+
+/**
+ * At run time `data.object` is serialised as stored: an event keeps the object as it was
+ * rendered when the event happened, which may predate fields added since, and a union of
+ * the objects would make the serialiser check each against its schema. The OpenAPI
+ * document shows the event as a union keyed on `type`, each variant with its object's
+ * schema, so that a typed client needs no cast.
+ */
+export const EventSchema = withDocumentedForm(Type.Object(
+  eventFields(StringEnum(EVENT_TYPES), { object: Type.Unknown({ description: OBJECT }), previous: Type.Optional(PREVIOUS) }),
+  { $id: 'Event', description: DESCRIPTION },
+), {
+  components: EVENT_VARIANTS,
+  document: () => ({
+    description: `${DESCRIPTION} Which object data.object holds depends on type.`,
+    oneOf: EVENT_VARIANTS.map((variant) => componentRef(variant.$id as string)),
+    discriminator: {
+      propertyName: 'type',
+      mapping: Object.fromEntries(EVENT_TYPES.map((type) => [type, componentRef(variantId(type)).$ref])),
+    },
+  }),
+});
 
 export const EventListQuery = Type.Object(
   {

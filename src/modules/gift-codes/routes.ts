@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { emptyBodyAsObject, listEnvelope, NoQuery, RequiredIdempotencyKey } from '../../http/params.ts';
+import { emptyBodyAsObject, listEnvelope, NoQuery } from '../../http/params.ts';
 import { presentGiftCodes } from './present.ts';
 import { findGiftCode, listGiftCodes } from './queries.ts';
 import { CreateGiftCodeBody, GiftCodeList, GiftCodeListQuery, GiftCodeParams, GiftCodeQuery, GiftCodeSchema, RevokeGiftCodeBody } from './schemas.ts';
@@ -42,7 +42,6 @@ export const giftCodeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Reserve trees behind a code that a person claims on the public claim page',
         description: 'Needs an Idempotency-Key header. The trees come from your oldest unassigned trees; hand the code or claim_url out yourself (Canopy does not email it).',
         tags,
-        headers: RequiredIdempotencyKey,
         querystring: NoQuery,
         body: CreateGiftCodeBody,
         response: { 200: Type.Ref(GiftCodeSchema) },

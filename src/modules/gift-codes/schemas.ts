@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { Expandable, idString, Nullable, StringEnum, Timestamp } from '../../core/schema.ts';
+import { LANGUAGES } from '../../core/i18n.ts';
+import { Expandable, idString, Nullable, StringEnum, Timestamp, Url } from '../../core/schema.ts';
 import { createdSinceParam, expandParam, idParams, listSchema, pageParams, updatedSinceParam } from '../../http/params.ts';
 import { GIFT_CODE_PATTERN } from './code.ts';
 
@@ -14,11 +15,11 @@ const PERSONAL = 'Personal data: omitted without recipients:read.';
 
 export const GiftCodeSchema = Type.Object(
   {
-    id: Type.String(),
+    id: idString('gift_code'),
     object: Type.Literal('gift_code'),
     livemode: Type.Boolean(),
     code: Type.String({ pattern: GIFT_CODE_PATTERN, description: 'What the person types on the claim page: 12 characters in groups of four, case-insensitive.' }),
-    claim_url: Type.String({ description: 'The public page where a person claims the trees: {PUBLIC_BASE_URL}/gift/{code}.' }),
+    claim_url: Url('The public page where a person claims the trees: {PUBLIC_BASE_URL}/gift/{code}.'),
     status: StringEnum(GIFT_CODE_STATUSES, { description: 'open, claimed, expired or revoked.' }),
     trees: Type.Integer(),
     project: Nullable(idString('project')),
@@ -29,7 +30,7 @@ export const GiftCodeSchema = Type.Object(
       ),
     ),
     external_reference: Nullable(Type.String({ maxLength: 255 })),
-    recipient: Nullable(Expandable('rcp_', 'Recipient')),
+    recipient: Nullable(Expandable('recipient', 'Recipient')),
     valid_until: Timestamp('An open code expires at this moment; its trees then return to your unassigned trees.'),
     claimed_at: Nullable(Timestamp()),
     created_at: Timestamp(),
@@ -95,7 +96,7 @@ export const ClaimGiftCodeBody = Type.Object(
     first_name: Type.String({ minLength: 1, maxLength: 100 }),
     last_name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     email: Type.String({ format: 'email', maxLength: 254 }),
-    language: Type.Optional(StringEnum(['en', 'nl'])),
+    language: Type.Optional(StringEnum(LANGUAGES)),
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, Timestamp } from '../../core/schema.ts';
+import { idString, Nullable, StringEnum, Timestamp } from '../../core/schema.ts';
+import { SCOPES } from '../../core/scopes.ts';
 import { NoQuery } from '../../http/params.ts';
 
 export const TokenSchema = Type.Object(
@@ -7,10 +8,10 @@ export const TokenSchema = Type.Object(
     object: Type.Literal('token'),
     name: Type.String(),
     livemode: Type.Boolean(),
-    scopes: Type.Array(Type.String()),
+    scopes: Type.Array(StringEnum(SCOPES)),
     expires_at: Nullable(Timestamp()),
     ip_allowlist: Type.Array(Type.String()),
-    company: Type.Object({ id: Type.String(), object: Type.Literal('company'), name: Type.String(), slug: Type.String() }),
+    company: Type.Object({ id: idString('company'), object: Type.Literal('company'), name: Type.String(), slug: Type.String() }),
     owner: Type.Object({ object: Type.Literal('user'), name: Type.String(), email: Type.String() }),
     rate_limits: Type.Object({
       per_token_per_minute: Type.Integer(),

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable } from '../../core/schema.ts';
+import { idString, Nullable } from '../../core/schema.ts';
 
 export const PartnerSchema = Type.Object(
   {
-    id: Type.String(),
+    id: idString('partner'),
     object: Type.Literal('planting_partner'),
     name: Type.String(),
     country: Nullable(Type.String()),

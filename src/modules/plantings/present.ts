@@ -23,11 +23,13 @@ export async function presentPlantings(ctx: ReadContext, rows: PlantingWithCompa
     wants(expand, 'project') ? loadProjects(ctx, projectIds) : null,
     wants(expand, 'partner') ? loadPartners(ctx.db, unique(rows.map((row) => row.partner_id))) : null,
   ]);
-  const latestMonitoring = new Map(monitorings.map((row) => [row.planting_id, presentMonitoring(row, ctx.language)]));
+  const latestMonitoring = new Map(monitorings.map((row) => [row.planting_id, presentMonitoring(row, ctx)]));
 
   return rows.map((row) => ({
     id: row.id,
     object: 'planting' as const,
+    // The reader's mode, which a planting shares: a test token sees test plantings only.
+    livemode: ctx.livemode,
     project: projects?.get(row.project_id) ?? row.project_id,
     partner: partners?.get(row.partner_id) ?? row.partner_id,
     source: row.source,

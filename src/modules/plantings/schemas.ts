@@ -1,16 +1,17 @@
 import { Type } from '@sinclair/typebox';
 import { DateString, Expandable, idString, Nullable, StringEnum, Timestamp } from '../../core/schema.ts';
 import { createdSinceParam, expandParam, idParams, listSchema, pageParams, updatedSinceParam } from '../../http/params.ts';
-import { LocationSchema, MonitoringSchema, PhotoSchema, PolygonSchema, SpeciesSchema, VerificationSummarySchema } from '../proof/schemas.ts';
+import { LIVEMODE, LocationSchema, MonitoringSchema, PhotoSchema, PolygonSchema, SpeciesSchema, VerificationSummarySchema } from '../proof/schemas.ts';
 
 export const PLANTING_EXPANDS = ['project', 'partner'] as const;
 
 export const PlantingSchema = Type.Object(
   {
-    id: Type.String(),
+    id: idString('planting'),
     object: Type.Literal('planting'),
-    project: Expandable('prj_', 'Project'),
-    partner: Expandable('ptn_', 'PlantingPartner'),
+    livemode: Type.Boolean({ description: LIVEMODE }),
+    project: Expandable('project', 'Project'),
+    partner: Expandable('partner', 'PlantingPartner'),
     source: StringEnum(['foundation', 'legacy']),
     planted_at: Nullable(DateString()),
     trees: Type.Integer({ description: 'All trees of the planting.' }),

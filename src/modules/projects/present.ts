@@ -18,6 +18,8 @@ export async function presentProjects(ctx: ReadContext, rows: ProjectWithTrees[]
   return rows.map((row) => ({
     id: row.id,
     object: 'project' as const,
+    // A project belongs to both modes: it is in the mode of the token that reads it, as its trees are.
+    livemode: ctx.livemode,
     name: translate(row.name, ctx.language),
     description: translate(row.description, ctx.language),
     country: row.country,

@@ -64,7 +64,7 @@ export const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { id } = request.params;
       const { rows, hasMore } = await listVerifications(request.ctx, id, request.query);
-      const data = rows.map((row) => presentVerification(row, request.ctx.language));
+      const data = rows.map((row) => presentVerification(row, request.ctx));
       return listEnvelope(`/v2/projects/${id}/verifications`, data, hasMore);
     },
   );
@@ -85,7 +85,7 @@ export const projectRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { id } = request.params;
       const { rows, hasMore } = await listMonitoring(request.ctx, id, request.query);
-      const data = rows.map((row) => presentMonitoring(row, request.ctx.language));
+      const data = rows.map((row) => presentMonitoring(row, request.ctx));
       return listEnvelope(`/v2/projects/${id}/monitoring`, data, hasMore);
     },
   );

@@ -1,23 +1,26 @@
 import { Type } from '@sinclair/typebox';
-import { DateString, Expandable, Nullable, Timestamp } from '../../core/schema.ts';
+import { DateString, Expandable, idString, Nullable, StoredEnum, Timestamp } from '../../core/schema.ts';
 import { createdSinceParam, expandParam, idParams, listSchema, pageParams, updatedSinceParam } from '../../http/params.ts';
 import {
-  LocationSchema, MonitoringSchema, PhotoSchema, PolygonSchema, SpeciesSchema, VerificationSchema, VerificationSummarySchema,
+  LIVEMODE, LocationSchema, MonitoringSchema, PhotoSchema, PolygonSchema, SpeciesSchema, VerificationSchema, VerificationSummarySchema,
 } from '../proof/schemas.ts';
 
 export const PROJECT_EXPANDS = ['partner'] as const;
+/** docs/decisions.md, "Allowed values"; the foundation sets them. */
+export const PROJECT_STATUSES = ['planned', 'active', 'completed'] as const;
 
 export const ProjectSchema = Type.Object(
   {
-    id: Type.String(),
+    id: idString('project'),
     object: Type.Literal('project'),
+    livemode: Type.Boolean({ description: LIVEMODE }),
     name: Type.String(),
     description: Type.String(),
     country: Type.String({ description: 'ISO 3166-1 alpha-2' }),
     region: Type.String(),
-    status: Type.String({ description: 'planned, active or completed' }),
+    status: StoredEnum(PROJECT_STATUSES, { description: 'planned, active or completed' }),
     ecosystem_type: Type.String(),
-    partner: Expandable('ptn_', 'PlantingPartner'),
+    partner: Expandable('partner', 'PlantingPartner'),
     started_at: Nullable(DateString()),
     location: Nullable(LocationSchema),
     geometry: Nullable(PolygonSchema),

@@ -8,8 +8,12 @@ import { latestVerifications } from './queries.ts';
 /**
  * The proof as API objects: photos, species, the polygon and its centroid,
  * measurements and verification statements. Translated texts come out in the reader's
- * language.
+ * language, and measurements and statements in the reader's mode: a test token sees live
+ * proof too (test trees sit in real projects), as part of its test answers.
  */
+
+/** Whom proof is presented to: the reader's language and mode. */
+export type ProofReader = Pick<ReadContext, 'language' | 'livemode'>;
 
 export function presentPhotos(photos: PhotoJson[], language: Language) {
   return photos.map((photo) => ({
@@ -36,10 +40,11 @@ export function presentGeometry(geometry: PolygonJson | null) {
   return geometry ? { type: 'Polygon' as const, coordinates: geometry.coordinates } : null;
 }
 
-export function presentMonitoring(row: Selectable<MonitoringsTable>, language: Language) {
+export function presentMonitoring(row: Selectable<MonitoringsTable>, { language, livemode }: ProofReader) {
   return {
     id: row.id,
     object: 'monitoring' as const,
+    livemode,
     planting: row.planting_id,
     project: row.project_id,
     recorded_at: row.recorded_at,
@@ -52,10 +57,11 @@ export function presentMonitoring(row: Selectable<MonitoringsTable>, language: L
   };
 }
 
-export function presentVerification(row: Selectable<VerificationsTable>, language: Language) {
+export function presentVerification(row: Selectable<VerificationsTable>, { language, livemode }: ProofReader) {
   return {
     id: row.id,
     object: 'verification' as const,
+    livemode,
     project: row.project_id,
     period_start: row.period_start,
     period_end: row.period_end,
@@ -95,5 +101,5 @@ const verificationsAsked = new WeakMap<ReadContext, Map<string, ReturnType<typeo
 
 async function loadLatestVerifications(ctx: ReadContext, projectIds: readonly string[]) {
   const rows = await latestVerifications(ctx, projectIds);
-  return new Map(rows.map((row) => [row.project_id, presentVerification(row, ctx.language)]));
+  return new Map(rows.map((row) => [row.project_id, presentVerification(row, ctx)]));
 }

@@ -1,11 +1,15 @@
 import { Type } from '@sinclair/typebox';
-import { DateString, Nullable, StringEnum, Timestamp } from '../../core/schema.ts';
+import { DateString, idString, Nullable, StringEnum, Timestamp } from '../../core/schema.ts';
 
 /**
  * The proof behind trees, shared by plantings, projects and (soon) certificates and
  * pages: photos, species, the polygon and its centroid, survival measurements and
  * verification statements.
  */
+
+/** `livemode` of a planting, project, measurement or verification: docs/decisions.md, "The OpenAPI document, from outside". */
+export const LIVEMODE =
+  'The mode of the token that reads it. A project, and live proof, belong to both modes: a test token sees them with livemode false.';
 
 export const PhotoSchema = Type.Object({
   url: Type.String(),
@@ -31,10 +35,11 @@ export const PolygonSchema = Type.Object({
 
 export const MonitoringSchema = Type.Object(
   {
-    id: Type.String(),
+    id: idString('monitoring'),
     object: Type.Literal('monitoring'),
-    planting: Nullable(Type.String({ description: 'plt_ id for a planting-level measurement; null for a project-wide one.' })),
-    project: Type.String(),
+    livemode: Type.Boolean({ description: LIVEMODE }),
+    planting: Nullable(idString('planting', 'plt_ id for a planting-level measurement; null for a project-wide one.')),
+    project: idString('project'),
     recorded_at: DateString(),
     survival_rate: Type.Number({ minimum: 0, maximum: 1, description: 'Fraction of trees alive.' }),
     trees_alive: Type.Integer(),
@@ -47,9 +52,10 @@ export const MonitoringSchema = Type.Object(
 
 export const VerificationSchema = Type.Object(
   {
-    id: Type.String(),
+    id: idString('verification'),
     object: Type.Literal('verification'),
-    project: Type.String(),
+    livemode: Type.Boolean({ description: LIVEMODE }),
+    project: idString('project'),
     period_start: DateString(),
     period_end: DateString(),
     verifier_name: Type.String(),

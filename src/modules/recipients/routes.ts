@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { listEnvelope, NoQuery, RequiredIdempotencyKey } from '../../http/params.ts';
+import { listEnvelope, NoQuery } from '../../http/params.ts';
 import { presentRecipients } from './present.ts';
 import { findRecipient, listRecipients } from './queries.ts';
 import {
@@ -44,7 +44,6 @@ export const recipientRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Give trees to a person: they come from your oldest unassigned trees, and a certificate follows',
         description: 'Needs an Idempotency-Key header. The answer has certificate: null; certificate.created announces it moments later.',
         tags,
-        headers: RequiredIdempotencyKey,
         querystring: NoQuery,
         body: CreateRecipientBody,
         response: { 200: Type.Ref(RecipientSchema) },

@@ -1,29 +1,32 @@
 import { Type } from '@sinclair/typebox';
-import { idString, Nullable, StringEnum, Timestamp } from '../../core/schema.ts';
+import { LANGUAGES } from '../../core/i18n.ts';
+import { componentRef, type DocumentSchema, idString, Nullable, StoredEnum, StringEnum, Timestamp, withDocumentedForm } from '../../core/schema.ts';
 import { createdSinceParam, idParams, listSchema, pageParams, updatedSinceParam } from '../../http/params.ts';
+import { EmbeddedCertificateSchema } from '../certificates/schemas.ts';
 
 export const RECIPIENT_SOURCES = ['api', 'dashboard', 'gift_code', 'foundation', 'legacy'] as const;
-const LANGUAGE = StringEnum(['en', 'nl'], { description: 'Language of the certificate and email.' });
+const LANGUAGE = StringEnum(LANGUAGES, { description: 'Language of the certificate and email.' });
 const PERSONAL = 'Personal data: omitted without recipients:read.';
+const CERTIFICATE = 'The certificate; null until it is generated, right after creation.';
 
-export const RecipientSchema = Type.Object(
+export const RecipientSchema = withDocumentedForm(Type.Object(
   {
-    id: Type.String(),
+    id: idString('recipient'),
     object: Type.Literal('recipient'),
     livemode: Type.Boolean(),
     first_name: Type.Optional(Nullable(Type.String({ description: PERSONAL }))),
     last_name: Type.Optional(Nullable(Type.String({ description: PERSONAL }))),
     email: Type.Optional(Nullable(Type.String({ description: PERSONAL }))),
-    language: Type.String(),
+    language: StoredEnum(LANGUAGES, { description: 'Language of the certificate and email.' }),
     external_reference: Nullable(Type.String({ maxLength: 255 })),
     trees: Type.Integer(),
     project: Nullable(idString('project')),
     message: Nullable(Type.String()),
-    source: Type.String({ description: 'api, dashboard, gift_code, foundation or legacy' }),
+    source: StoredEnum(RECIPIENT_SOURCES, { description: 'api, dashboard, gift_code, foundation or legacy' }),
     send_email: Type.Boolean({ description: 'Whether the certificate is emailed to the recipient (never in test mode).' }),
     gift_code: Nullable(idString('gift_code', 'The gift code this recipient claimed (source gift_code); null otherwise.')),
-    certificate: Nullable(Type.Ref('Certificate', { description: 'The certificate; null until it is generated, right after creation.' })),
-    allocations: Type.Array(Type.String()),
+    certificate: Nullable(Type.Ref('Certificate', { description: CERTIFICATE })),
+    allocations: Type.Array(idString('allocation')),
     email_sent_at: Nullable(Timestamp()),
     claimed_at: Nullable(Timestamp()),
     created_at: Timestamp(),
@@ -37,7 +40,15 @@ export const RecipientSchema = Type.Object(
     ),
   },
   { $id: 'Recipient', description: 'A person or customer trees were assigned to.' },
-);
+), {
+  // Its certificate comes without download_url for a token without certificates:read.
+  components: [EmbeddedCertificateSchema],
+  document: (generated) => {
+    const properties = generated.properties as Record<string, DocumentSchema>;
+    const certificate = { description: CERTIFICATE, anyOf: [componentRef(EmbeddedCertificateSchema.$id as string), { type: 'null' }] };
+    return { ...generated, properties: { ...properties, certificate } };
+  },
+});
 
 const NAME = (what: string) => Type.String({ minLength: 1, maxLength: 100, description: `${what}, as printed on the certificate.` });
 const EMAIL = Type.String({ format: 'email', maxLength: 254 });
@@ -88,7 +99,7 @@ export const RecipientListQuery = Type.Object(
 );
 
 export const DeletedRecipientSchema = Type.Object({
-  id: Type.String(),
+  id: idString('recipient'),
   object: Type.Literal('recipient'),
   deleted: Type.Literal(true),
 });

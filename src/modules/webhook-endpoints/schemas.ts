@@ -1,15 +1,15 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, StringEnum, Timestamp } from '../../core/schema.ts';
+import { idString, Nullable, StoredEnum, StringEnum, Timestamp, Url } from '../../core/schema.ts';
 import { EVENT_TYPES } from '../../events/record.ts';
 import { idParams, listSchema, pageParams } from '../../http/params.ts';
 
 const ENDPOINT_FIELDS = {
-  id: Type.String(),
+  id: idString('webhook_endpoint'),
   object: Type.Literal('webhook_endpoint'),
   livemode: Type.Boolean(),
-  url: Type.String(),
+  url: Url('Where events are sent, as Canopy normalised it when it was set.'),
   description: Nullable(Type.String()),
-  enabled_events: Type.Array(Type.String(), { description: 'Event types sent to this endpoint; ["*"] for all.' }),
+  enabled_events: Type.Array(StoredEnum(['*', ...EVENT_TYPES]), { description: 'Event types sent to this endpoint; ["*"] for all.' }),
   include_personal_data: Type.Boolean({ description: "Whether recipients' names and email are included in payloads." }),
   status: StringEnum(['enabled', 'disabled']),
   disabled_reason: Nullable(StringEnum(['gone', 'failing', 'manual'], {
@@ -75,7 +75,7 @@ export const RotateSecretBody = Type.Object(
 );
 
 export const DeletedWebhookEndpointSchema = Type.Object({
-  id: Type.String(),
+  id: idString('webhook_endpoint'),
   object: Type.Literal('webhook_endpoint'),
   deleted: Type.Literal(true),
 });
