@@ -67,6 +67,10 @@ export interface AssignedTrees {
  * Trees per planting, project and status stay as they were, so the only counter that moves
  * is the company's unassigned trees, reported to `countUnassigned`.
  *
+ * Oldest is by `allocated_at`, when the company was given the trees, not when Canopy recorded
+ * them; then by donation and id, so that the parts of one donation stay together and no split
+ * moves trees in the order (oldestFirst, below).
+ *
  * The usual create is one statement: the owner's insert, the first page of the oldest
  * unassigned allocations locked, and, when that page holds enough trees, the assignment
  * itself (applyShares, below). Only when it does not are more pages read and the assignment sent
@@ -90,8 +94,8 @@ export async function assignTrees(db: Db, input: AssignTreesInput): Promise<Assi
 
   const first = await firstPageStatement(input, locking, owner, partId, now).execute(db);
   if (input.insertOwner && !first.rows.some((row) => row.kind === 'owner')) return { ownerInserted: false, parts: [], changes: [], touched: [] };
-  // Rows come in the database's order of (created_at, id), the order of the pages, the shares
-  // and the cursor; ids are never compared here (the database's collation may not be JavaScript's).
+  // Rows come in the database's oldest-first order (oldestFirst), the order of the pages, the
+  // shares and the cursor; ids are never compared here (the database's collation may not be JavaScript's).
   const page = first.rows.filter((row): row is AllocationStatementRow => row.kind === 'page');
   let applied = first.rows.filter((row): row is AllocationStatementRow => row.kind !== 'page' && row.kind !== 'owner');
   const taken = takeShares(page, input.trees);
@@ -102,7 +106,7 @@ export async function assignTrees(db: Db, input: AssignTreesInput): Promise<Assi
     let last: AssignedAllocation | undefined = page.length === pageSize(input.trees) ? page.at(-1) : undefined;
     while (still > 0 && last) {
       const size = pageSize(still);
-      const more = (await sql<AssignedAllocation>`WITH page AS (${unassignedPage(input, size, locking, { after: last })}) SELECT * FROM page ORDER BY created_at, id`.execute(db)).rows;
+      const more = (await sql<AssignedAllocation>`WITH page AS (${unassignedPage(input, size, locking, { after: last })}) SELECT * FROM page ORDER BY ${oldestFirst('page')}`.execute(db)).rows;
       const shares = takeShares(more, still);
       taken.push(...shares);
       still -= sharesSum(shares);
@@ -124,6 +128,21 @@ export async function assignTrees(db: Db, input: AssignTreesInput): Promise<Assi
   }
   await (input.countUnassigned ?? countUnassignedNow(db))(input.companyId, input.livemode, -input.trees);
   return { ownerInserted: true, ...assignmentOutcome(taken, applied, owner.recipientId !== null) };
+}
+
+/**
+ * "Oldest first" as SQL over the allocations named `alias`: the moment the trees were
+ * allocated, then the donation (the allocation the foundation recorded: a part's
+ * split_from_id, else its own id), then the id. A part split off keeps its donation's
+ * allocated_at and names the donation, so neither a split nor trees given back later move
+ * trees in this order, and the parts of one donation are taken one after the other. The
+ * indexes allocations_oldest_unassigned and allocations_oldest_unassigned_in_project
+ * (migration 0021) hold the unassigned allocations in this order; the expressions here must
+ * stay theirs for a page to be read from them.
+ */
+function oldestFirst(alias: string) {
+  const a = sql.table(alias);
+  return sql`${a}.allocated_at, coalesce(${a}.split_from_id, ${a}.id), ${a}.id`;
 }
 
 interface Owner {
@@ -151,16 +170,17 @@ interface Share {
 function firstPageStatement(input: AssignTreesInput, locking: Locking, owner: Owner, partId: string, now: Date) {
   const wanted = sql`${input.trees}::int`;
   const shares = sql`(SELECT * FROM (
-      SELECT page.*, least(page.trees, ${wanted} - (sum(page.trees) OVER (ORDER BY page.created_at, page.id) - page.trees)) AS share FROM page
+      SELECT page.*, least(page.trees, ${wanted} - (sum(page.trees) OVER (ORDER BY ${oldestFirst('page')}) - page.trees)) AS share FROM page
     ) AS running WHERE running.share > 0 AND (SELECT sum(trees) FROM page) >= ${wanted})`;
   const page = unassignedPage(input, pageSize(input.trees), locking, { afterOwner: input.insertOwner !== undefined });
+  // The page's rows in the page's order (the owner's row, all null, comes last).
   if (!input.insertOwner) {
     return sql<FirstStatementRow>`WITH page AS (${page}), ${applyShares(shares, owner, partId, now)}
-      SELECT 'page' AS kind, page.* FROM page UNION ALL ${appliedRows}`;
+      SELECT * FROM (SELECT 'page' AS kind, page.* FROM page UNION ALL ${appliedRows}) AS answer ORDER BY ${oldestFirst('answer')}`;
   }
   return sql<FirstStatementRow>`WITH owner AS (${input.insertOwner}), page AS (${page}), ${applyShares(shares, owner, partId, now)}
-    SELECT 'owner' AS kind, (NULL::allocations).*, NULL::date AS planting_planted_at FROM owner
-    UNION ALL SELECT 'page', page.* FROM page UNION ALL ${appliedRows}`;
+    SELECT * FROM (SELECT 'owner' AS kind, (NULL::allocations).*, NULL::date AS planting_planted_at FROM owner
+      UNION ALL SELECT 'page', page.* FROM page UNION ALL ${appliedRows}) AS answer ORDER BY ${oldestFirst('answer')}`;
 }
 
 type Locking = 'skip locked' | 'wait';
@@ -168,9 +188,12 @@ type Locking = 'skip locked' | 'wait';
 /**
  * A page of the company's oldest unassigned allocations (of the project, when given),
  * locked, with their planting's planted_at, so that their events need not read them back
- * (UnitOfWork.knowFinal). An index scan (the unassigned allocations indexes), so a company
- * with many allocations is not read whole. Constants are literals, the page's limit too:
- * PostgreSQL can then keep one generic plan for each prepared text.
+ * (UnitOfWork.knowFinal). An index scan in oldestFirst's order (allocations_oldest_unassigned,
+ * or _in_project), so a company with many allocations is neither read whole nor sorted. The
+ * next page starts after the previous page's last row, whose key is read from the row itself
+ * rather than sent back from JavaScript (a Date holds milliseconds, a timestamptz microseconds).
+ * Constants are literals, the page's limit too: PostgreSQL can then keep one generic plan for
+ * each prepared text.
  */
 function unassignedPage(input: AssignTreesInput, size: number, locking: Locking, place: { after?: AssignedAllocation; afterOwner?: boolean }) {
   const { after } = place;
@@ -178,9 +201,9 @@ function unassignedPage(input: AssignTreesInput, size: number, locking: Locking,
     FROM allocations a
     WHERE a.company_id = ${input.companyId} AND a.livemode = ${input.livemode} AND a.recipient_id IS NULL AND a.gift_code_id IS NULL AND a.trees > 0${
       input.projectId ? sql` AND a.project_id = ${input.projectId}` : sql``}${
-      after ? sql` AND (a.created_at > ${after.created_at} OR (a.created_at = ${after.created_at} AND a.id > ${after.id}))` : sql``}${
+      after ? sql` AND (${oldestFirst('a')}) > (SELECT ${oldestFirst('c')} FROM allocations c WHERE c.id = ${after.id})` : sql``}${
       place.afterOwner ? sql` AND EXISTS (SELECT 1 FROM owner)` : sql``}
-    ORDER BY a.created_at, a.id LIMIT ${sql.lit(size)} FOR UPDATE OF a${locking === 'skip locked' ? sql` SKIP LOCKED` : sql``}`;
+    ORDER BY ${oldestFirst('a')} LIMIT ${sql.lit(size)} FOR UPDATE OF a${locking === 'skip locked' ? sql` SKIP LOCKED` : sql``}`;
 }
 
 /**
@@ -216,8 +239,7 @@ function applyShares(shares: RawBuilder<unknown>, owner: Owner, partId: string, 
 
 /** What applyShares changed, as the statement's rows. */
 const appliedRows = sql`SELECT 'whole' AS kind, whole.*, NULL::date AS planting_planted_at FROM whole
-  UNION ALL SELECT 'shrunk', shrunk.*, NULL FROM shrunk UNION ALL SELECT 'part', part.*, NULL FROM part
-  ORDER BY created_at, id`;
+  UNION ALL SELECT 'shrunk', shrunk.*, NULL FROM shrunk UNION ALL SELECT 'part', part.*, NULL FROM part`;
 
 /** The oldest allocations of `rows` until they hold `wanted` trees: all of each, the last in part. */
 function takeShares(rows: readonly AssignedAllocation[], wanted: number): Share[] {

@@ -1,4 +1,5 @@
 import type { Static } from '@sinclair/typebox';
+import { sql } from 'kysely';
 import type { ReadContext } from '../../core/context.ts';
 import { errors } from '../../core/errors.ts';
 import { keysetPage } from '../../db/keyset.ts';
@@ -56,8 +57,10 @@ export async function allocationIdsByRecipient(ctx: ReadContext, recipientIds: r
     .where('company_id', '=', ctx.companyId)
     .where('livemode', '=', ctx.livemode)
     .where('recipient_id', 'in', recipientIds)
-    .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc')
+    // Oldest first as the trees were taken (domain/assignment.ts), ids by code unit whatever the database's collation.
+    .orderBy('allocated_at', 'asc')
+    .orderBy(sql`coalesce(split_from_id, id) collate "C"`)
+    .orderBy(sql`id collate "C"`)
     .execute();
   for (const row of rows) {
     const ids = byRecipient.get(row.recipient_id!) ?? [];

@@ -20,7 +20,7 @@ export function withoutPersonalData<T extends object>(recipient: T): Omit<T, (ty
 
 /** What a recipient object shows besides its own row. */
 export interface RecipientRelations {
-  /** Ids of the allocations holding its trees, oldest first (created_at, then id). */
+  /** Ids of the allocations holding its trees, oldest first (allocated_at, the donation, then id). */
   allocations: string[];
   certificate: Awaited<ReturnType<typeof presentCertificates>>[number] | null;
   giftCode: string | null;

@@ -164,8 +164,15 @@ export async function createRecipient(ctx: ApiContext, body: CreateBody) {
   });
 }
 
+/**
+ * The order GET lists a recipient's allocations in (certificates/queries.ts,
+ * allocationIdsByRecipient): allocated_at, then the donation, then id, the ids compared by
+ * code unit as the database's "C" collation compares them there.
+ */
 function oldestFirst(rows: readonly AllocationRow[]): AllocationRow[] {
-  return [...rows].sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...rows].sort((a, b) =>
+    a.allocated_at.getTime() - b.allocated_at.getTime() || byCodeUnit(a.split_from_id ?? a.id, b.split_from_id ?? b.id) || byCodeUnit(a.id, b.id));
 }
 
 /** The fields the certificate prints: changing one reissues it. */
