@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { startDeliveryWorker } from '../src/webhooks/worker.ts';
 import { startTestApp } from './helpers/app.ts';
+import { attemptsReach as waitForAttempts, deliveryOf as readDelivery } from './helpers/deliveries.ts';
 import * as make from './helpers/factories.ts';
 import { startReceiver } from './helpers/receiver.ts';
 
@@ -19,18 +20,9 @@ const clock = { offsetMs: 0, now: () => new Date(Date.now() + clock.offsetMs) };
 let worker: ReturnType<typeof startDeliveryWorker> | undefined;
 after(() => worker?.stop());
 
-const deliveryOf = (endpointId: string) => app.db.selectFrom('event_deliveries').selectAll().where('endpoint_id', '=', endpointId).executeTakeFirstOrThrow();
+const deliveryOf = (endpointId: string) => readDelivery(app.db, endpointId);
 
-/** Waits until the delivery's attempts reach `attempts` and the worker has recorded the outcome. */
-async function attemptsReach(endpointId: string, attempts: number) {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const delivery = await deliveryOf(endpointId);
-    if (delivery.attempts >= attempts && delivery.locked_until === null) return delivery;
-    if (Date.now() > deadline) throw new Error(`delivery stuck at ${delivery.attempts} attempts (${delivery.status})`);
-    await new Promise((resolve) => setTimeout(resolve, 30));
-  }
-}
+const attemptsReach = (endpointId: string, attempts: number) => waitForAttempts(app.db, endpointId, attempts);
 
 describe('next_attempt_at of an event\'s deliveries', () => {
   test('is the retry time while a delivery is pending, and null once it is delivered or failed for good', async () => {

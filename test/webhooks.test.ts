@@ -9,6 +9,7 @@ import { MAX_ATTEMPTS } from '../src/webhooks/schedule.ts';
 import { signatureHeaders, verifyWebhook, WebhookSignatureError } from '../src/webhooks/signature.ts';
 import { startDeliveryWorker } from '../src/webhooks/worker.ts';
 import { startTestApp, testWorkerServices } from './helpers/app.ts';
+import { attemptsReach as waitForAttempts, deliveryOf as readDelivery } from './helpers/deliveries.ts';
 import * as make from './helpers/factories.ts';
 import { startReceiver } from './helpers/receiver.ts';
 
@@ -36,22 +37,13 @@ async function companyWithEndpoint(path: string, body: Record<string, unknown> =
 }
 
 const makeEvent = (token: string, trees = 3) => app.request('POST', '/v2/test_helpers/allocations', { token, body: { trees } });
-const deliveryOf = (endpointId: string) => app.db.selectFrom('event_deliveries').selectAll().where('endpoint_id', '=', endpointId).executeTakeFirstOrThrow();
+const deliveryOf = (endpointId: string) => readDelivery(app.db, endpointId);
 const moveClock = (seconds: number) => {
   clock.offsetMs += seconds * 1000;
   worker.wake();
 };
 
-/** Waits until the delivery's attempts reach `attempts` (the worker records an attempt after the receiver answered). */
-async function attemptsReach(endpointId: string, attempts: number) {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const delivery = await deliveryOf(endpointId);
-    if (delivery.attempts >= attempts && delivery.locked_until === null) return delivery;
-    if (Date.now() > deadline) throw new Error(`delivery stuck at ${delivery.attempts} attempts (${delivery.status})`);
-    await new Promise((resolve) => setTimeout(resolve, 30));
-  }
-}
+const attemptsReach = (endpointId: string, attempts: number) => waitForAttempts(app.db, endpointId, attempts);
 
 describe('webhook endpoints', () => {
   test('the secret is shown at creation only; endpoints can be read, changed, rotated and deleted', async () => {
