@@ -12,14 +12,22 @@
  * output so that the run always ends with node's `# tests / # pass / # fail` lines and one
  * plain "tests: N passed, N failed, N skipped" line, which CI reads.
  *
+ * A run cleans up after itself. Each test file's process gets a temp folder of its own
+ * (TMPDIR, see scripts/test-process.mjs) inside one folder for the run; after the run,
+ * anything left in them fails the run, named with the file that left it, and the run's
+ * folder is removed. The slowest files are listed with their times, against the budget
+ * of the whole run in README.md.
+ *
  * Environment: TEST_CONCURRENCY (default 2, the machine's cores), TEST_TIMEOUT_MS (per
  * test, default 300000), TEST_RUN_TIMEOUT_MS (whole run, default 1800000).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { RECORD } from './test-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TEST_FILE = /\.test\.(ts|mts|js|mjs)$/;
@@ -87,7 +95,16 @@ const files = (paths.length > 0 ? paths : [path.join(root, 'test')])
   .flatMap((p) => (statSync(p).isDirectory() ? testFilesUnder(p) : [p]));
 if (files.length === 0) fail(`no test files (*.test.ts) found under ${paths.length > 0 ? paths.join(', ') : 'test/'}`);
 
-const nodeArgs = ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-reporter-destination=stdout'];
+/**
+ * The run's folder goes in the temp folder, or in /tmp where the temp folder's path is long
+ * (macOS's /var/folders/...): tests put control sockets up to 77 bytes below it
+ * (canopy-test-XXXXXX/f-XXXXXX/canopy-ctl-XXXXXX/theirs-sock-XXXXXX/canopy.sock), and a
+ * socket's path must fit in 100 bytes.
+ */
+const tempBase = Buffer.byteLength(os.tmpdir()) > 23 && existsSync('/tmp') ? '/tmp' : os.tmpdir();
+const runDir = mkdtempSync(path.join(tempBase, 'canopy-test-'));
+const perFile = pathToFileURL(path.join(root, 'scripts', 'test-process.mjs')).href;
+const nodeArgs = ['--import', 'tsx', '--import', perFile, '--test', '--test-reporter=spec', '--test-reporter-destination=stdout'];
 if (!hasFlag(flags, '--test-concurrency')) nodeArgs.push(`--test-concurrency=${process.env.TEST_CONCURRENCY ?? 2}`);
 if (!hasFlag(flags, '--test-timeout')) nodeArgs.push(`--test-timeout=${process.env.TEST_TIMEOUT_MS ?? 300_000}`);
 // A file that leaves a handle open (a pool, a server) must not hang the run after its tests end.
@@ -104,8 +121,12 @@ console.log(`run-tests: ${files.length} file(s) on ${database}`);
 const env = {
   ...process.env,
   CANOPY_SECRET_KEY: process.env.CANOPY_SECRET_KEY ?? randomBytes(32).toString('hex'),
+  CANOPY_TEST_RUN_DIR: runDir,
   ...(process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {}),
 };
+// A server a test starts puts its control socket's folder under XDG_RUNTIME_DIR when that
+// is set; without it, under TMPDIR, where a folder a killed server leaves is seen.
+delete env.XDG_RUNTIME_DIR;
 const child = spawn(process.execPath, nodeArgs, { stdio: ['ignore', 'pipe', 'inherit'], env });
 let tail = '';
 child.stdout.on('data', (chunk) => {
@@ -127,8 +148,15 @@ child.on('close', (code, signal) => {
   clearTimeout(watchdog);
   const summary = readSpecSummary(tail);
   const count = (key) => summary[key] ?? 0;
+  const { files: ran, leftovers } = readRunFolder();
+  rmSync(runDir, { recursive: true, force: true, maxRetries: 3 });
 
   console.log('');
+  if (ran.length > 1) {
+    const slowest = ran.sort((a, b) => b.ms - a.ms).slice(0, 8);
+    console.log(`slowest files: ${slowest.map((f) => `${f.file} ${Math.round(f.ms / 1000)} s`).join(', ')}`);
+  }
+  for (const leftover of leftovers) console.error(`run-tests: left in the temp folder: ${leftover}`);
   for (const key of SUMMARY_KEYS) {
     if (key in summary) console.log(`# ${key} ${summary[key]}`);
   }
@@ -143,11 +171,41 @@ child.on('close', (code, signal) => {
   if (!('tests' in summary)) problems.push('the test runner printed no summary');
   else if (count('tests') === 0) problems.push('no test ran');
   if (failed > 0) problems.push(`${failed} test(s) failed or were cancelled`);
+  if (leftovers.length > 0) problems.push(`tests left ${leftovers.length} file(s) or folder(s) in the temp folder (make them with tempDir() of test/helpers/temp.ts)`);
   if (problems.length > 0) {
     console.error(`run-tests: FAILED: ${problems.join('; ')}`);
     process.exit(1);
   }
 });
+
+/**
+ * The test files of the run, each with its folder and time (scripts/test-process.mjs
+ * records them), and whatever is left in the files' folders. tsx's compile cache
+ * (tsx-<user>), which the processes a test starts make, is not a test's to remove.
+ */
+function readRunFolder() {
+  const byFolder = new Map();
+  const recordPath = path.join(runDir, RECORD);
+  const lines = existsSync(recordPath) ? readFileSync(recordPath, 'utf8').split('\n') : [];
+  for (const line of lines.filter(Boolean)) {
+    const { folder, ...fields } = JSON.parse(line);
+    byFolder.set(folder, { ...byFolder.get(folder), ...fields });
+  }
+  const leftovers = [];
+  for (const entry of readdirSync(runDir, { withFileTypes: true })) {
+    if (entry.name === RECORD) continue;
+    const owner = byFolder.get(entry.name)?.file;
+    if (!entry.isDirectory() || !owner) {
+      leftovers.push(entry.name);
+      continue;
+    }
+    for (const name of readdirSync(path.join(runDir, entry.name))) {
+      if (!name.startsWith('tsx-')) leftovers.push(`${name} (${owner})`);
+    }
+  }
+  const files = [...byFolder.values()].filter((f) => f.file && f.ms !== undefined);
+  return { files, leftovers };
+}
 
 function redact(url) {
   try {

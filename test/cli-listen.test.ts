@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +12,7 @@ import { verifyWebhook, WebhookSignatureError } from '../src/webhooks/signature.
 import { startTestApp } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
 import { type Received, startReceiver } from './helpers/receiver.ts';
+import { tempDir } from './helpers/temp.ts';
 
 /**
  * `canopy listen` as a developer runs it: a child process that knows nothing but the API's
@@ -23,9 +23,8 @@ import { type Received, startReceiver } from './helpers/receiver.ts';
 const BIN = fileURLToPath(new URL('../bin/canopy.mjs', import.meta.url));
 const app = await startTestApp();
 const receiver = await startReceiver();
-const workDir = mkdtempSync(path.join(os.tmpdir(), 'canopy-listen-'));
+const workDir = tempDir('canopy-listen');
 const neverMade = path.join(workDir, 'data-never-made');
-after(() => rmSync(workDir, { recursive: true, force: true }));
 
 /** The environment of a laptop: no database, no PUBLIC_BASE_URL. */
 function cliEnv(): Record<string, string> {

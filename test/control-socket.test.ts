@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { chmodSync, chownSync, existsSync, lchownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lchownSync, mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { ControlUnavailableError, controlSocketPlace, MAX_SOCKET_PATH_BYTES, sen
 import { acquireFolderLock, lockFilePath } from '../src/db/folder-lock.ts';
 import { ForeignPathError } from '../src/db/private-folder.ts';
 import { cliWorkspace } from './helpers/cli.ts';
+import { tempDir } from './helpers/temp.ts';
 
 /**
  * The control socket never sits at a path another local user could create first: a data
@@ -16,8 +17,7 @@ import { cliWorkspace } from './helpers/cli.ts';
  * socket owned by someone else, or open to others, is refused by serve and by the CLI.
  */
 
-const root = mkdtempSync(path.join(os.tmpdir(), 'canopy-ctl-'));
-after(() => rmSync(root, { recursive: true, force: true }));
+const root = tempDir('canopy-ctl');
 const silent = { info() {}, error() {} };
 /** Another user's id, for the tests that need a path someone else owns: only root can give one away. */
 const OTHER_UID = 65534;

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { type Kysely, sql } from 'kysely';
@@ -16,6 +15,7 @@ import { startDeliveryWorker } from '../src/webhooks/worker.ts';
 import { startTestApp, TEST_SECRET_KEY, testWorkerServices } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
 import { startReceiver } from './helpers/receiver.ts';
+import { tempDir } from './helpers/temp.ts';
 import { until } from './helpers/wait.ts';
 
 /**
@@ -35,7 +35,7 @@ const app = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true', GIFT_LOOKUP
 const receiver = await startReceiver();
 
 /** The data folder of this test's Canopy: its outbox is where the embedded mailer writes. */
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'canopy-erasure-'));
+const dataDir = tempDir('canopy-erasure');
 const outboxDir = path.join(dataDir, 'outbox');
 mkdirSync(outboxDir);
 const services = testWorkerServices(createMailer({ smtpUrl: null, from: 'Canopy <certificates@canopy.test>', outboxDir }));
@@ -222,7 +222,7 @@ describe('erasure, around the email', () => {
   test('a recipient deleted while its email is being written leaves no file in the outbox', async () => {
     const recipient = await post('/v2/recipients', company.live, { trees: 1, send_email: true, ...person('racing') });
     assert.equal(recipient.status, 200, recipient.text);
-    const racingOutbox = mkdtempSync(path.join(os.tmpdir(), 'canopy-erasure-race-'));
+    const racingOutbox = tempDir('canopy-erasure-race');
     const outbox = createMailer({ smtpUrl: null, from: 'Canopy <certificates@canopy.test>', outboxDir: racingOutbox });
     // The delete commits between the job's read of the recipient and its write of the file.
     const deletingMailer = {

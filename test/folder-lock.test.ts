@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { openDatabase } from '../src/db/database.ts';
 import { acquireFolderLock, FolderLockedError, lockFilePath, readLiveHolder } from '../src/db/folder-lock.ts';
+import { tempDir } from './helpers/temp.ts';
 
-const root = mkdtempSync(path.join(os.tmpdir(), 'canopy-lock-'));
-after(() => rmSync(root, { recursive: true, force: true }));
+const root = tempDir('canopy-lock');
 let folders = 0;
 const freshFolder = () => path.join(root, `data-${++folders}`);
 

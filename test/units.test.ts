@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import os from 'node:os';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { folderSecret } from '../src/db/folder-secret.ts';
 import { addressAllowed } from '../src/core/ip.ts';
 import { negotiateLanguage } from '../src/core/i18n.ts';
 import { ID_PREFIXES, isId, newId } from '../src/core/ids.ts';
+import { tempDir } from './helpers/temp.ts';
 
 /** Pure logic, tested without a server. */
 
@@ -70,15 +70,11 @@ describe('config', () => {
   });
 
   test('the embedded database keeps its generated secret in the data folder, readable by the owner only', () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'canopy-secret-'));
-    try {
-      const first = folderSecret(dir);
-      assert.match(first, /^[0-9a-f]{64}$/);
-      assert.equal(folderSecret(dir), first, 'the same secret after a restart');
-      assert.equal(statSync(path.join(dir, 'secret.key')).mode & 0o777, 0o600);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const dir = tempDir('canopy-secret');
+    const first = folderSecret(dir);
+    assert.match(first, /^[0-9a-f]{64}$/);
+    assert.equal(folderSecret(dir), first, 'the same secret after a restart');
+    assert.equal(statSync(path.join(dir, 'secret.key')).mode & 0o777, 0o600);
   });
 });
 

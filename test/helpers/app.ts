@@ -1,7 +1,4 @@
 import type { Server } from 'node:http';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after } from 'node:test';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -15,6 +12,7 @@ import type { LogStream } from '../../src/observability/logger.ts';
 import { createMailer, type Mailer } from '../../src/mail/mailer.ts';
 import { GENEROUS_RATE_LIMITS } from './limits.ts';
 import { createScratchDatabase } from './postgres.ts';
+import { tempDir } from './temp.ts';
 
 export interface TestApp {
   baseUrl: string;
@@ -52,7 +50,7 @@ export function testWorkerServices(mailer?: Mailer): WorkerServices {
   return {
     publicBaseUrl: 'http://canopy.test',
     secretKey: process.env.CANOPY_SECRET_KEY ?? TEST_SECRET_KEY,
-    mailer: mailer ?? createMailer({ smtpUrl: null, from: 'Canopy <test@canopy.test>', outboxDir: mkdtempSync(path.join(os.tmpdir(), 'canopy-outbox-')) }),
+    mailer: mailer ?? createMailer({ smtpUrl: null, from: 'Canopy <test@canopy.test>', outboxDir: tempDir('canopy-outbox') }),
   };
 }
 

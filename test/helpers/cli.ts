@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GENEROUS_RATE_LIMITS } from './limits.ts';
 import { createScratchDatabase } from './postgres.ts';
+import { tempDir } from './temp.ts';
 
 /**
  * The operator's CLI as an operator runs it: `node bin/canopy.mjs ...` in child
@@ -52,7 +51,7 @@ export interface CliWorkspace {
 }
 
 export function cliWorkspace(prefix: string): CliWorkspace {
-  const workDir = mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+  const workDir = tempDir(prefix);
   const dataDir = path.join(workDir, 'data');
   const env: Record<string, string | undefined> = { ...process.env, ...GENEROUS_RATE_LIMITS, CANOPY_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn' };
   delete env.PUBLIC_BASE_URL;
