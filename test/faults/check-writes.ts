@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../src/db/schema.ts';
 import type { Answer } from './client.ts';
 import type { WriteKind, WriteRecord } from './load.ts';
@@ -61,7 +61,8 @@ export async function checkWrites(db: Kysely<DB>, world: SeededWorld, records: r
     .where('company_id', 'in', companyIds).execute();
   const codes = await db.selectFrom('gift_codes').select(['id', 'company_id', 'livemode', 'external_reference', 'status', 'recipient_id', 'trees'])
     .where('company_id', 'in', companyIds).execute();
-  const keys = await db.selectFrom('idempotency_keys').select(['company_id', 'livemode', 'key', 'response_status']).where('company_id', 'in', companyIds).execute();
+  const keys = await db.selectFrom('idempotency_keys').select(['company_id', 'livemode', 'key', 'response_status', sql<string | null>`response_body ->> 'id'`.as('object_id')])
+    .where('company_id', 'in', companyIds).execute();
   const recipientById = new Map(recipients.map((row) => [row.id, row]));
   const codeById = new Map(codes.map((row) => [row.id, row]));
   const scopeKey = (companyId: string, livemode: boolean, key: string | null) => `${companyId}|${livemode}|${key}`;
@@ -73,6 +74,20 @@ export async function checkWrites(db: Kysely<DB>, world: SeededWorld, records: r
   const recipientsByReference = group(recipients);
   const codesByReference = group(codes);
   const storedKeys = new Map(keys.map((row) => [scopeKey(row.company_id, row.livemode, row.key), row.response_status]));
+  const storedObjects = new Map(keys.map((row) => [scopeKey(row.company_id, row.livemode, row.key), row.object_id]));
+  /**
+   * What a create key made: the objects holding its reference (the load's external_reference is
+   * the key). Deleting a recipient erases its external_reference with its personal data
+   * (docs/decisions.md, "Erased means erased"), so a deleted recipient is found by the key's
+   * stored answer instead; a second object the key made would still show, by its reference
+   * while it stands, or as a recipient no write made.
+   */
+  const madeBy = (kind: WriteKind, companyId: string, livemode: boolean, key: string): { id: string; trees: number }[] => {
+    const where = scopeKey(companyId, livemode, key);
+    const byReference: { id: string; trees: number }[] = (kind === 'create_recipient' ? recipientsByReference : codesByReference).get(where) ?? [];
+    const stored = kind === 'create_recipient' ? recipientById.get(storedObjects.get(where) ?? '') : undefined;
+    return stored?.deleted_at && !byReference.includes(stored) ? [...byReference, stored] : byReference;
+  };
 
   const effective = records.filter(tookEffect);
   const deleted = new Set(effective.filter((r) => r.kind === 'delete_recipient').map((r) => r.targetId!));
@@ -85,7 +100,7 @@ export async function checkWrites(db: Kysely<DB>, world: SeededWorld, records: r
     const companyId = world.companies[record.company]!.id;
     const where = `write ${record.n} (${record.kind}, ${world.companies[record.company]!.name} ${record.livemode ? 'live' : 'test'})`;
     if (record.kind === 'create_recipient' || record.kind === 'create_gift_code') {
-      const made = (record.kind === 'create_recipient' ? recipientsByReference : codesByReference).get(scopeKey(companyId, record.livemode, record.key!)) ?? [];
+      const made = madeBy(record.kind, companyId, record.livemode, record.key!);
       const ids = new Set((record.legs ?? [record.answer]).filter((answer) => answer.status === 200).map((answer) => answer.body.id as string));
       if (tookEffect(record)) {
         if (made.length !== 1 || ids.size !== 1 || made[0]!.id !== [...ids][0]) notOnce.push(`${where}: answered ${[...ids].join(', ')}, the key made ${made.map((row) => row.id).join(', ') || 'nothing'}`);
