@@ -3,9 +3,8 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { randomAlphanumeric } from '../src/core/ids.ts';
-import { runDueJobs } from '../src/jobs/worker.ts';
 import { launchChromium, SCREENSHOTS, withoutChromium } from './helpers/browser.ts';
-import { startTestApp, testWorkerServices } from './helpers/app.ts';
+import { startTestApp, } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
 
 /**
@@ -34,7 +33,7 @@ describe('the certificate page in a browser', { skip: withoutChromium }, () => {
       body: { trees: 4, first_name: 'Zoë', last_name: 'Ærø', message: 'Thank you!', language: 'nl' },
     });
     recipientId = created.body.id;
-    await runDueJobs(app.db, { services: testWorkerServices() });
+    await app.runJobs();
     certificateId = (await app.get(`/v2/recipients/${recipientId}`, owner.live)).body.certificate.id;
   });
 

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { randomAlphanumeric } from '../src/core/ids.ts';
-import { runDueJobs } from '../src/jobs/worker.ts';
-import { startTestApp, testWorkerServices } from './helpers/app.ts';
+import { startTestApp, } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
 import { pdfText } from './helpers/pdf.ts';
 
@@ -20,7 +19,7 @@ await make.allocation(app.db, company, testPlanting, { trees: 5, livemode: false
 async function recipientWithCertificate(body: Record<string, unknown>, token = company.live) {
   const created = await app.request('POST', '/v2/recipients', { token, body, headers: { 'idempotency-key': randomAlphanumeric(16) } });
   assert.equal(created.status, 200, created.text);
-  await runDueJobs(app.db, { services: testWorkerServices() });
+  await app.runJobs();
   const recipient = (await app.get(`/v2/recipients/${created.body.id}`, token)).body;
   return { recipient, certificate: recipient.certificate };
 }
@@ -116,7 +115,7 @@ describe('the PDF behind the signed link', () => {
   test('a new name shows at once on the page and in the PDF', async () => {
     const { recipient, certificate } = await recipientWithCertificate({ trees: 2, first_name: 'Old' });
     await app.request('PATCH', `/v2/recipients/${recipient.id}`, { token: company.live, body: { first_name: 'Renée' } });
-    await runDueJobs(app.db, { services: testWorkerServices() });
+    await app.runJobs();
     assert.match((await app.get(`/certificates/${certificate.id}`)).text, /Renée/);
     const fresh = (await app.get(`/v2/certificates/${certificate.id}`, company.live)).body.download_url;
     assert.ok((await pdfText((await download(fresh)).bytes)).join('\f').includes('Renée'));

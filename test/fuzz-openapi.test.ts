@@ -4,11 +4,10 @@ import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { SCOPES, type Scope } from '../src/core/scopes.ts';
-import { runDueJobs } from '../src/jobs/worker.ts';
 import { setCompanyPlan } from '../src/operator/companies.ts';
 import { createToken, revokeToken } from '../src/operator/tokens.ts';
 import { createUser, removeUser, setUserRole } from '../src/operator/users.ts';
-import { startTestApp, testWorkerServices } from './helpers/app.ts';
+import { startTestApp, } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
 import { assertOneErrorShape, BEFORE_ROUTING, isTestHelper, label, listKind, type Operation, type Parameter, pathIdKind, readOperations } from './helpers/operations.ts';
 import {
@@ -85,7 +84,7 @@ async function populate(company: make.TestCompany, mode: Mode): Promise<Ids> {
       alloc.push(made.id);
     }
   }
-  await runDueJobs(app.db, { services: testWorkerServices() });
+  await app.runJobs();
   // After the worker ran, so that no delivery is attempted: the fuzz never runs the worker.
   const whe = [(await post('/v2/webhook-endpoints', { url: 'https://1.1.1.1/fuzz' })).id, (await post('/v2/webhook-endpoints', { url: 'https://1.1.1.1/fuzz2' })).id];
   const list = async (path: string) => ((await app.get(`${path}?limit=100`, token)).body.data as { id: string }[]).map((object) => object.id);

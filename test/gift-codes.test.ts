@@ -4,10 +4,9 @@ import { describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { randomAlphanumeric } from '../src/core/ids.ts';
 import { inUnitOfWork } from '../src/events/unit-of-work.ts';
-import { runDueJobs } from '../src/jobs/worker.ts';
 import { GIFT_CODE_BITS, newGiftCode, normalizeGiftCode } from '../src/modules/gift-codes/code.ts';
 import { expireGiftCode } from '../src/modules/gift-codes/expiry.ts';
-import { startTestApp, testWorkerServices } from './helpers/app.ts';
+import { startTestApp, } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
 
 /**
@@ -21,21 +20,11 @@ const app = await startTestApp();
 const PUBLIC = 'http://canopy.test';
 const CODE = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 const DAY = 86_400_000;
-const runWorker = () => runDueJobs(app.db, { services: testWorkerServices() });
+const runWorker = () => app.runJobs();
 
-/** A company with `allocations` unassigned allocations of `trees` each, oldest first, in test mode unless `livemode`. */
-async function companyWithTrees(options: { allocations?: number; trees?: number; livemode?: boolean } = {}) {
-  const livemode = options.livemode ?? false;
-  const company = await make.companyWithTokens(app.db);
-  const project = await make.project(app.db);
-  const planting = await make.planting(app.db, project, { trees: 1_000_000, livemode });
-  const allocationIds: string[] = [];
-  for (let i = 0; i < (options.allocations ?? 2); i++) {
-    const row = await make.allocation(app.db, company, planting, { trees: options.trees ?? 10, livemode, createdAt: new Date(Date.UTC(2025, 0, 1 + i)) });
-    allocationIds.push(row.id);
-  }
-  return { company, project, planting, allocationIds, token: livemode ? company.live : company.test, livemode };
-}
+/** A company with `allocations` (2 unless said) unassigned allocations of `trees` each, oldest first, in test mode unless `livemode`. */
+const companyWithTrees = (options: { allocations?: number; trees?: number; livemode?: boolean } = {}) =>
+  make.companyWithTrees(app.db, { allocations: 2, livemode: false, ...options });
 type Setup = Awaited<ReturnType<typeof companyWithTrees>>;
 
 const key = () => `key-${randomAlphanumeric(12)}`;

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { randomAlphanumeric } from '../src/core/ids.ts';
-import { runDueJobs } from '../src/jobs/worker.ts';
-import { startTestApp, testWorkerServices } from './helpers/app.ts';
+import { startTestApp, } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
 
 /**
@@ -15,12 +14,7 @@ const app = await startTestApp({ GIFT_LOOKUPS_PER_MINUTE: '1000' });
 /** An app of its own for the limit, so that the other tests' look-ups do not count against it. */
 const guarded = await startTestApp({ GIFT_LOOKUPS_PER_MINUTE: '5' });
 
-async function companyWithTrees(trees = 20, on = app) {
-  const company = await make.companyWithTokens(on.db, { name: 'Fairbrook Coffee Roasters' });
-  const project = await make.project(on.db);
-  await make.allocation(on.db, company, await make.planting(on.db, project, { trees: 1000 }), { trees });
-  return company;
-}
+const companyWithTrees = async (trees = 20, on = app) => (await make.companyWithTrees(on.db, { trees, name: 'Fairbrook Coffee Roasters' })).company;
 
 async function newCode(token: string, body: Record<string, unknown> = { trees: 3 }, on = app) {
   const created = await on.request('POST', '/v2/gift-codes', { token, headers: { 'idempotency-key': randomAlphanumeric(16) }, body });
@@ -75,7 +69,7 @@ describe('the claim page', () => {
     assert.match(await certificatePage.text(), /Cadeaucertificaat van bomen/);
 
     // In live mode the certificate email follows through the worker.
-    await runDueJobs(app.db, { services: testWorkerServices() });
+    await app.runJobs();
     const recipient = (await app.get(`/v2/recipients/${code.recipient.id}`, company.live)).body;
     assert.ok(recipient.email_sent_at, 'the certificate was emailed');
   });
@@ -88,7 +82,7 @@ describe('the claim page', () => {
     const form = await openForm(gift.code);
     assert.match(form.html, /Test gift code/);
     assert.equal((await submit(gift.code, form, person)).status, 303);
-    await runDueJobs(app.db, { services: testWorkerServices() });
+    await app.runJobs();
     const code = (await app.get(`/v2/gift-codes/${gift.id}?expand[]=recipient`, company.test)).body;
     assert.equal(code.recipient.email_sent_at, null);
   });

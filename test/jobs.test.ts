@@ -77,7 +77,7 @@ describe('background worker (the one serve runs)', () => {
 
     assert.deepEqual((await scheduleHousekeeping(app.db)).sort(), ['purge_idempotency_keys', 'purge_old_events', 'refresh_company_certificates']);
     assert.deepEqual(await scheduleHousekeeping(app.db), [], 'no second copy while one waits');
-    assert.equal(await runDueJobs(app.db, { services: testWorkerServices() }), 3);
+    assert.equal(await app.runJobs(), 3);
 
     const keys = await app.db.selectFrom('idempotency_keys').select('key').where('company_id', '=', company.id).execute();
     assert.deepEqual(keys.map((row) => row.key), ['fresh']);

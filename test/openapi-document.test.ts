@@ -6,8 +6,7 @@ import { randomAlphanumeric } from '../src/core/ids.ts';
 import { SCOPES } from '../src/core/scopes.ts';
 import { EVENT_TYPES } from '../src/events/record.ts';
 import { applySingle } from '../src/foundation/apply.ts';
-import { runDueJobs } from '../src/jobs/worker.ts';
-import { startTestApp, testWorkerServices } from './helpers/app.ts';
+import { startTestApp, } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
 
 /**
@@ -85,7 +84,7 @@ before(async () => {
   assert.equal(gift.status, 200, gift.text);
   const claimed = await post(`/v2/test_helpers/gift_codes/${gift.body.id}/claim`, company.test, { first_name: 'Pieter', email: 'pieter@example.nl' });
   assert.equal(claimed.status, 200, claimed.text);
-  await runDueJobs(app.db, { services: testWorkerServices() });
+  await app.runJobs();
 });
 
 describe('1. a body that may be left out', () => {

@@ -2,11 +2,10 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { randomAlphanumeric } from '../src/core/ids.ts';
 import { roleAllowsScope, SCOPES, type Scope } from '../src/core/scopes.ts';
-import { runDueJobs } from '../src/jobs/worker.ts';
 import { claimGiftCodeByCode } from '../src/modules/gift-codes/service.ts';
 import { createUser, setUserRole } from '../src/operator/users.ts';
 import { attemptDelivery, claimDueDeliveries } from '../src/webhooks/deliveries.ts';
-import { startTestApp, TEST_SECRET_KEY, type TestResponse, testWorkerServices } from './helpers/app.ts';
+import { startTestApp, TEST_SECRET_KEY, type TestResponse, } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
 import {
   assertOneErrorShape, idKindOfPattern, isTestHelper, label, listKind, type Operation, pathIdKind, readOperations,
@@ -35,7 +34,7 @@ const app = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
 const operations = await readOperations(app);
 const receiver = await startReceiver();
 const PUBLIC = 'http://canopy.test';
-const runWorker = () => runDueJobs(app.db, { services: testWorkerServices() });
+const runWorker = () => app.runJobs();
 
 type Mode = 'live' | 'test';
 type Ids = Record<string, string>;

@@ -45,13 +45,7 @@ describe('recipients across two server processes on PostgreSQL', { skip: !onPost
       body: JSON.stringify(body),
     }).then(async (response) => ({ status: response.status, body: await response.json() }));
 
-  async function companyWithTrees(allocations: number, trees: number) {
-    const company = await make.companyWithTokens(db);
-    const project = await make.project(db);
-    const planting = await make.planting(db, project, { trees: 1_000_000 });
-    for (let i = 0; i < allocations; i++) await make.allocation(db, company, planting, { trees, createdAt: new Date(Date.UTC(2025, 0, 1, 0, i)) });
-    return company;
-  }
+  const companyWithTrees = async (allocations: number, trees: number) => (await make.companyWithTrees(db, { allocations, trees })).company;
 
   test('200 concurrent creates spread over both processes, for more trees than there are', async () => {
     const company = await companyWithTrees(40, 5);

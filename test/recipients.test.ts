@@ -3,7 +3,6 @@ import { before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { randomAlphanumeric } from '../src/core/ids.ts';
 import { inUnitOfWork } from '../src/events/unit-of-work.ts';
-import { runDueJobs } from '../src/jobs/worker.ts';
 import { downloadLinkValid } from '../src/modules/certificates/links.ts';
 import { startTestApp, TEST_SECRET_KEY, testWorkerServices } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
@@ -13,22 +12,10 @@ import * as make from './helpers/factories.ts';
 const app = await startTestApp();
 const PUBLIC = 'http://canopy.test';
 const secretKey = process.env.CANOPY_SECRET_KEY ?? TEST_SECRET_KEY;
-const runWorker = () => runDueJobs(app.db, { services: testWorkerServices() });
+const runWorker = () => app.runJobs();
 
-/** A company with `allocations` unassigned allocations of `trees` each, oldest first, in one project (and mode). */
-async function companyWithTrees(options: { allocations?: number; trees?: number; livemode?: boolean } = {}) {
-  const company = await make.companyWithTokens(app.db);
-  const project = await make.project(app.db);
-  const planting = await make.planting(app.db, project, { trees: 1_000_000, livemode: options.livemode ?? true });
-  const allocationIds: string[] = [];
-  for (let i = 0; i < (options.allocations ?? 3); i++) {
-    const row = await make.allocation(app.db, company, planting, {
-      trees: options.trees ?? 10, livemode: options.livemode ?? true, createdAt: new Date(Date.UTC(2025, 0, 1 + i)),
-    });
-    allocationIds.push(row.id);
-  }
-  return { company, project, planting, allocationIds };
-}
+/** A company with `allocations` (3 unless said) unassigned allocations of `trees` each, oldest first, in live mode unless said. */
+const companyWithTrees = (options: { allocations?: number; trees?: number; livemode?: boolean } = {}) => make.companyWithTrees(app.db, { allocations: 3, ...options });
 
 const key = () => `key-${randomAlphanumeric(12)}`;
 const create = (token: string, body: unknown, idempotencyKey: string | null = key()) =>

@@ -8,6 +8,7 @@ import { type Database, openDatabase } from '../../src/db/database.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import type { DB } from '../../src/db/schema.ts';
 import type { WorkerServices } from '../../src/jobs/job.ts';
+import { runDueJobs } from '../../src/jobs/worker.ts';
 import type { LogStream } from '../../src/observability/logger.ts';
 import { createMailer, type Mailer } from '../../src/mail/mailer.ts';
 import { GENEROUS_RATE_LIMITS } from './limits.ts';
@@ -25,6 +26,8 @@ export interface TestApp {
   /** A real HTTP request to the running app; the body is parsed when it is JSON. */
   request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
   get(path: string, token?: string, headers?: Record<string, string>): Promise<TestResponse>;
+  /** Runs the due jobs (certificates, emails, expiries) as a worker beside the app would, until none is left; returns how many ran. */
+  runJobs(services?: WorkerServices): Promise<number>;
 }
 
 export interface RequestOptions {
@@ -107,6 +110,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     log: app.log,
     request,
     get: (path, token, headers) => request('GET', path, { token, headers }),
+    runJobs: (services = testWorkerServices()) => runDueJobs(database.db, { services }),
   };
 }
 

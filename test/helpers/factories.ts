@@ -128,6 +128,26 @@ export async function allocation(
   });
 }
 
+/**
+ * A company with tokens and `allocations` unassigned allocations of `trees` each in one
+ * project and mode, recorded a day apart, oldest first: what a test of giving trees starts from.
+ */
+export async function companyWithTrees(
+  db: Kysely<DB>,
+  options: { allocations?: number; trees?: number; livemode?: boolean; name?: string } = {},
+) {
+  const livemode = options.livemode ?? true;
+  const company = await companyWithTokens(db, { name: options.name });
+  const projectRow = await project(db);
+  const plantingRow = await planting(db, projectRow, { trees: 1_000_000, livemode });
+  const allocationIds: string[] = [];
+  for (let i = 0; i < (options.allocations ?? 1); i++) {
+    const row = await allocation(db, company, plantingRow, { trees: options.trees ?? 10, livemode, createdAt: new Date(Date.UTC(2025, 0, 1 + i)) });
+    allocationIds.push(row.id);
+  }
+  return { company, project: projectRow, planting: plantingRow, allocationIds, token: livemode ? company.live : company.test, livemode };
+}
+
 export async function monitoring(
   db: Kysely<DB>,
   projectRow: { id: string },
