@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Ajv } from 'ajv';
 import ajvFormats from 'ajv-formats';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { errorBody, errors } from './core/errors.ts';
 import { isCalendarDate, isTimestamp } from './core/formats.ts';
@@ -37,8 +37,6 @@ import { webhookEndpointsModule } from './modules/webhook-endpoints/index.ts';
 import { type LogStream, loggerOptions, RequestLog, registerMetrics } from './observability/index.ts';
 import { publicRoutes } from './public/routes.ts';
 import { legacyV1Routes } from './legacy-v1/routes.ts';
-
-export type App = FastifyInstance;
 
 /** Every v2 resource, in the order the OpenAPI document lists them. A new resource is one line here. */
 const V2_MODULES: readonly ApiModule[] = [

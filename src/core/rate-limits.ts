@@ -24,8 +24,6 @@ export const RATE_LIMIT_API_NAMES = {
 
 export type RateLimitApiName = (typeof RATE_LIMIT_API_NAMES)[RateLimitName];
 
-export const NO_RATE_LIMIT_OVERRIDES: RateLimitOverrides = { perTokenPerMinute: null, perCompanyPerMinute: null, writesPerCompanyPerMinute: null };
-
 /** The values in force for a company: its overrides where it has them, else the defaults. */
 export function rateLimitsInForce(defaults: RateLimits, overrides: RateLimitOverrides): RateLimits {
   return {

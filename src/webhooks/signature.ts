@@ -20,10 +20,6 @@ export function newSigningSecret(): string {
   return SECRET_PREFIX + randomBytes(32).toString('base64');
 }
 
-export function isSigningSecret(value: string): boolean {
-  return /^whsec_[A-Za-z0-9+/]{43}=$/.test(value);
-}
-
 function canopySignature(secret: string, timestamp: number, body: string): string {
   return createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
 }

@@ -44,8 +44,6 @@ function withoutDownloadUnlessAllowed<T extends { download_url?: unknown }>(ctx:
   return rest;
 }
 
-export type CertificateObject = Awaited<ReturnType<typeof presentCertificates>>[number];
-
 export async function loadCertificates(ctx: ReadContext, ids: readonly string[]) {
   const objects = await presentCertificates(ctx, await findCertificatesByIds(ctx, ids));
   return new Map(objects.map((object) => [object.id, object]));

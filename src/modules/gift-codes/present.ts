@@ -53,10 +53,3 @@ export async function presentGiftCodes(ctx: ReadContext, rows: readonly GiftCode
     return withoutPersonal;
   });
 }
-
-/** Gift codes by id, as API objects. */
-export async function loadGiftCodes(ctx: ReadContext, ids: readonly string[]) {
-  if (ids.length === 0) return new Map();
-  const rows = await ctx.db.selectFrom('gift_codes').selectAll().where('company_id', '=', ctx.companyId).where('livemode', '=', ctx.livemode).where('id', 'in', ids).execute();
-  return new Map((await presentGiftCodes(ctx, rows)).map((object) => [object.id, object]));
-}

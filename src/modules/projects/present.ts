@@ -46,8 +46,6 @@ export async function presentProjects(ctx: ReadContext, rows: ProjectWithTrees[]
   }));
 }
 
-export type ProjectObject = Awaited<ReturnType<typeof presentProjects>>[number];
-
 /** Visible projects by id, as API objects, for `expand[]=project`. */
 export async function loadProjects(ctx: ReadContext, ids: readonly string[], expand: readonly string[] = []) {
   const objects = await presentProjects(ctx, await findProjectsByIds(ctx, ids), expand);
