@@ -122,12 +122,16 @@ describe('GET /metrics', () => {
     await receiver.waitFor('/ok', 2);
     const deadline = Date.now() + 5000;
     let text = await scrape();
-    while (sample(text, 'canopy_webhook_deliveries_pending', { state: 'retry_scheduled' }) < 1 || sample(text, 'canopy_webhook_deliveries_pending', { state: 'ready' }) > 0) {
+    const delta = (outcome: string) => sample(text, 'canopy_webhook_deliveries_total', { outcome }) - sample(queued, 'canopy_webhook_deliveries_total', { outcome });
+    // The receiver has the requests before the worker has recorded their outcomes: wait for those.
+    while (
+      sample(text, 'canopy_webhook_deliveries_pending', { state: 'retry_scheduled' }) < 1 || sample(text, 'canopy_webhook_deliveries_pending', { state: 'ready' }) > 0
+      || delta('delivered') < 2 || delta('retrying') < 1
+    ) {
       assert.ok(Date.now() < deadline, 'the deliveries were not recorded');
       await new Promise((resolve) => setTimeout(resolve, 50));
       text = await scrape();
     }
-    const delta = (outcome: string) => sample(text, 'canopy_webhook_deliveries_total', { outcome }) - sample(queued, 'canopy_webhook_deliveries_total', { outcome });
     assert.equal(delta('delivered'), 2);
     assert.equal(delta('retrying'), 1);
     assert.equal(delta('failed'), 0);
