@@ -21,10 +21,10 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seedDemo } from '../src/demo/seed.ts';
-import { runDueJobs } from '../src/jobs/worker.ts';
-import { createMailer } from '../src/mail/mailer.ts';
-import { certificatePdf } from '../src/public/certificates/pdf.ts';
-import { lookUpCertificate } from '../src/public/certificates/view.ts';
+import { runDueJobs } from '../src/platform/jobs/worker.ts';
+import { createMailer } from '../src/platform/mail/mailer.ts';
+import { certificatePdf } from '../src/modules/certificates/pdf.ts';
+import { lookUpCertificate } from '../src/modules/certificates/view.ts';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string' }, concurrency: { type: 'string' }, pdfs: { type: 'string' } } });
 const seconds = Number(values.seconds ?? 10);

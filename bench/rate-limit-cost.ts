@@ -13,7 +13,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import type { DB } from '../src/db/schema.ts';
-import { createLimiter, createRequestCounters, type Quota } from '../src/http/rate-limit.ts';
+import { createLimiter, createRequestCounters, type Quota } from '../src/platform/http/rate-limit.ts';
 import { createCompany } from '../src/operator/companies.ts';
 import { createToken } from '../src/operator/tokens.ts';
 import { createUser } from '../src/operator/users.ts';

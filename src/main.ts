@@ -10,9 +10,9 @@ import { listMigrations, type MigrationFile, migrate } from './db/migrate.ts';
 import { databaseNotifications } from './db/notifications.ts';
 import { type DemoAccess, seedDemoWithTokens } from './demo/access.ts';
 import { createReadiness } from './health/readiness.ts';
-import { startDeliveryWorker } from './webhooks/worker.ts';
-import { startWorker } from './jobs/worker.ts';
-import { createMailer } from './mail/mailer.ts';
+import { startDeliveryWorker } from './platform/webhooks/worker.ts';
+import { startWorker } from './platform/jobs/worker.ts';
+import { createMailer } from './platform/mail/mailer.ts';
 
 /**
  * What a process runs: `api` serves HTTP only, `worker` runs the job worker and the webhook

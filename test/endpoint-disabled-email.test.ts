@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { sendEndpointDisabledEmail } from '../src/jobs/kinds/send-endpoint-disabled-email.ts';
-import { enqueueJob } from '../src/jobs/queue.ts';
-import { runDueJobs } from '../src/jobs/worker.ts';
-import type { Mailer, MailMessage } from '../src/mail/mailer.ts';
+import { sendEndpointDisabledEmail } from '../src/modules/webhooks/jobs.ts';
+import { enqueueJob } from '../src/platform/jobs/queue.ts';
+import { runDueJobs } from '../src/platform/jobs/worker.ts';
+import type { Mailer, MailMessage } from '../src/platform/mail/mailer.ts';
 import { createUser } from '../src/operator/users.ts';
 import { startTestApp, testWorkerServices } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { startDeliveryWorker } from '../src/webhooks/worker.ts';
+import { startDeliveryWorker } from '../src/platform/webhooks/worker.ts';
 import { startTestApp } from './helpers/app.ts';
 import { attemptsReach as waitForAttempts, deliveryOf as readDelivery } from './helpers/deliveries.ts';
 import * as make from './helpers/factories.ts';

@@ -7,7 +7,7 @@ import { changeAllocationTrees, recordAllocation } from '../src/foundation/ops/a
 import { upsertPartner, upsertProject } from '../src/foundation/ops/catalog.ts';
 import { CanopyError } from '../src/core/errors.ts';
 import type { DomainChange } from '../src/domain/changes.ts';
-import { UnitOfWork } from '../src/events/unit-of-work.ts';
+import { UnitOfWork } from '../src/platform/events/unit-of-work.ts';
 import { applyFoundationOperation, type FoundationOperation } from '../src/foundation/operations.ts';
 import { completePlanting, upsertPlanting } from '../src/foundation/ops/plantings.ts';
 import { publishVerification, recordMonitoring } from '../src/foundation/ops/proof.ts';

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { randomAlphanumeric } from '../src/core/ids.ts';
-import { inUnitOfWork } from '../src/events/unit-of-work.ts';
+import { inUnitOfWork } from '../src/platform/events/unit-of-work.ts';
 import { GIFT_CODE_BITS, newGiftCode, normalizeGiftCode } from '../src/modules/gift-codes/code.ts';
 import { expireGiftCode } from '../src/modules/gift-codes/expiry.ts';
 import { startTestApp, } from './helpers/app.ts';

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { Type } from '@sinclair/typebox';
-import { scheduleHousekeeping } from '../src/jobs/housekeeping.ts';
-import { defineJob, type JobKind } from '../src/jobs/job.ts';
-import { claimNextJob, completeJob, enqueueJob, LEASE_SECONDS } from '../src/jobs/queue.ts';
-import { jobKindsByName } from '../src/jobs/registry.ts';
-import { runDueJobs, startWorker } from '../src/jobs/worker.ts';
+import { scheduleHousekeeping } from '../src/platform/jobs/housekeeping.ts';
+import { defineJob, type JobKind } from '../src/platform/jobs/job.ts';
+import { claimNextJob, completeJob, enqueueJob, LEASE_SECONDS } from '../src/platform/jobs/queue.ts';
+import { jobKindsByName } from '../src/platform/jobs/registry.ts';
+import { runDueJobs, startWorker } from '../src/platform/jobs/worker.ts';
 import { createCompany } from '../src/operator/companies.ts';
 import { startTestApp, type TestApp, testWorkerServices } from './helpers/app.ts';
 

@@ -4,7 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
 import { randomAlphanumeric } from '../src/core/ids.ts';
 import { SCOPES } from '../src/core/scopes.ts';
-import { EVENT_TYPES } from '../src/events/record.ts';
+import { EVENT_TYPES } from '../src/platform/events/record.ts';
 import { applySingle } from '../src/foundation/apply.ts';
 import { startTestApp, } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';

@@ -4,7 +4,7 @@ import { randomAlphanumeric } from '../src/core/ids.ts';
 import { roleAllowsScope, SCOPES, type Scope } from '../src/core/scopes.ts';
 import { claimGiftCodeByCode } from '../src/modules/gift-codes/service.ts';
 import { createUser, setUserRole } from '../src/operator/users.ts';
-import { attemptDelivery, claimDueDeliveries } from '../src/webhooks/deliveries.ts';
+import { attemptDelivery, claimDueDeliveries } from '../src/platform/webhooks/deliveries.ts';
 import { startTestApp, TEST_SECRET_KEY, type TestResponse, } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
 import {

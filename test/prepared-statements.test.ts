@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/database.ts';
 import { StatementNames } from '../src/db/prepared-statements.ts';
-import { inUnitOfWork } from '../src/events/unit-of-work.ts';
+import { inUnitOfWork } from '../src/platform/events/unit-of-work.ts';
 import { createScratchDatabase } from './helpers/postgres.ts';
 
 /**

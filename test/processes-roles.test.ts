@@ -5,7 +5,7 @@ import { type Kysely, sql } from 'kysely';
 import { randomAlphanumeric } from '../src/core/ids.ts';
 import { type Database, openDatabase } from '../src/db/database.ts';
 import type { DB } from '../src/db/schema.ts';
-import { HOUSEKEEPING_KINDS } from '../src/jobs/housekeeping.ts';
+import { HOUSEKEEPING_KINDS } from '../src/platform/jobs/housekeeping.ts';
 import { cliWorkspace, type Serve } from './helpers/cli.ts';
 import * as make from './helpers/factories.ts';
 import { type Received, startReceiver } from './helpers/receiver.ts';

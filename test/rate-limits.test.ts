@@ -5,7 +5,7 @@ import { executeCommand } from '../src/cli/command.ts';
 import { databaseCommands, findCommand } from '../src/cli/commands.ts';
 import { loadConfig } from '../src/config.ts';
 import { randomAlphanumeric } from '../src/core/ids.ts';
-import { createRequestCounters } from '../src/http/rate-limit.ts';
+import { createRequestCounters } from '../src/platform/http/rate-limit.ts';
 import { setCompanyRateLimits } from '../src/operator/companies.ts';
 import { startTestApp, TEST_SECRET_KEY, type TestResponse } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { randomAlphanumeric } from '../src/core/ids.ts';
-import { inUnitOfWork } from '../src/events/unit-of-work.ts';
+import { inUnitOfWork } from '../src/platform/events/unit-of-work.ts';
 import { downloadLinkValid } from '../src/modules/certificates/links.ts';
 import { startTestApp, TEST_SECRET_KEY, testWorkerServices } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
@@ -358,7 +358,7 @@ describe('certificates', () => {
 
   test('the company certificate covers the company trees, issued and reissued by the hourly refresh', async () => {
     const { company, planting } = await companyWithTrees({ allocations: 2, trees: 10 });
-    const { refreshCompanyCertificates } = await import('../src/jobs/kinds/refresh-company-certificates.ts');
+    const { refreshCompanyCertificates } = await import('../src/modules/certificates/jobs.ts');
     const refresh = () => refreshCompanyCertificates.handle(app.db, {}, { ...testWorkerServices(), jobId: 0, attempts: 1 });
     await refresh();
     const [first] = (await app.get('/v2/certificates?type=company', company.live)).body.data;

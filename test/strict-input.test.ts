@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import Fastify from 'fastify';
-import { errorHandler } from '../src/http/error-handler.ts';
-import { validatorsFor } from '../src/http/validation.ts';
+import { errorHandler } from '../src/platform/http/error-handler.ts';
+import { validatorsFor } from '../src/platform/http/validation.ts';
 import { startTestApp } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
 

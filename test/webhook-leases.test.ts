@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { attemptDelivery, claimDueDeliveries, type DeliveryServices } from '../src/webhooks/deliveries.ts';
+import { attemptDelivery, claimDueDeliveries, type DeliveryServices } from '../src/platform/webhooks/deliveries.ts';
 import { startTestApp, TEST_SECRET_KEY } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
 import { type Answer, startReceiver } from './helpers/receiver.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { checkWebhookUrl, isPublicAddress, UnsafeWebhookUrl } from '../src/webhooks/url-guard.ts';
+import { checkWebhookUrl, isPublicAddress, UnsafeWebhookUrl } from '../src/platform/webhooks/url-guard.ts';
 import { startTestApp } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
 
@@ -180,7 +180,7 @@ describe('webhook URLs', () => {
       endpoints.push(made.body.id);
     }
     assert.equal((await lenient.request('POST', '/v2/test_helpers/allocations', { token: owner.test, body: { trees: 1 } })).status, 200);
-    const { startDeliveryWorker } = await import('../src/webhooks/worker.ts');
+    const { startDeliveryWorker } = await import('../src/platform/webhooks/worker.ts');
     const strictWorker = startDeliveryWorker(lenient.db, { secretKey: process.env.CANOPY_SECRET_KEY ?? 'test-secret-key-of-at-least-32-characters', publicBaseUrl: 'http://canopy.test', allowPrivateUrls: false, pollIntervalMs: 50 });
     try {
       for (const [i, [url, reason]] of targets.entries()) {

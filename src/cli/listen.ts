@@ -1,7 +1,7 @@
 import { Agent as HttpAgent, type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { EVENT_TYPES, type EventType } from '../events/record.ts';
-import { newSigningSecret, signatureHeaders } from '../webhooks/signature.ts';
+import { EVENT_TYPES, type EventType } from '../platform/events/record.ts';
+import { newSigningSecret, signatureHeaders } from '../platform/webhooks/signature.ts';
 import { fail, type ParsedInput, type ProcessCommand, printResult, UsageError } from './command.ts';
 
 /**

@@ -23,7 +23,7 @@ export interface DemoAccess {
  */
 export async function seedDemoWithTokens(db: Kysely<DB>, publicBaseUrl: string): Promise<DemoAccess> {
   // Loaded on use: the demo data is large and most commands never need it.
-  const { seedDemo } = await import('../demo/seed.ts');
+  const { seedDemo } = await import('./seed.ts');
   const demo = await seedDemo(db, publicBaseUrl);
   const token = async (livemode: boolean) =>
     (

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { inUnitOfWork, type UnitOfWork } from '../events/unit-of-work.ts';
+import { inUnitOfWork, type UnitOfWork } from '../platform/events/unit-of-work.ts';
 import { applyOperation } from '../foundation/apply.ts';
 import { createCompany } from '../operator/companies.ts';
 import { issuePersonalCertificate } from '../modules/certificates/service.ts';

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { CanopyError, errors } from '../core/errors.ts';
 import { canonicalJson } from '../core/json.ts';
 import type { DB } from '../db/schema.ts';
-import { inUnitOfWork, type UnitOfWork } from '../events/unit-of-work.ts';
+import { inUnitOfWork, type UnitOfWork } from '../platform/events/unit-of-work.ts';
 import { findOperation } from './operations.ts';
 import type { OperationResult } from './results.ts';
 import { parseInput } from './validate.ts';

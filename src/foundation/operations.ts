@@ -1,6 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import { errors } from '../core/errors.ts';
-import type { UnitOfWork } from '../events/unit-of-work.ts';
+import type { UnitOfWork } from '../platform/events/unit-of-work.ts';
 import { changeAllocationTrees, recordAllocation } from './ops/allocations.ts';
 import { upsertPartner, upsertProject } from './ops/catalog.ts';
 import { completePlanting, upsertPlanting } from './ops/plantings.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CanopyError } from '../core/errors.ts';
-import type { ModuleOptions } from '../http/module.ts';
-import { tokenVerifier } from '../http/token-verifier.ts';
+import type { ModuleOptions } from '../platform/http/module.ts';
+import { tokenVerifier } from '../platform/http/token-verifier.ts';
 import { type V1Caller, v1Caller, V1Error, v1Refusal, v1TokenOf } from './auth.ts';
 import { migrationGuideUrl, setDeprecationHeaders } from './headers.ts';
 import { pageEnvelope, requestedPage } from './pages.ts';

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import { databasePoolUse } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
-import { MAX_ATTEMPTS } from '../jobs/queue.ts';
-import { JOB_KINDS } from '../jobs/registry.ts';
+import { MAX_ATTEMPTS } from '../platform/jobs/queue.ts';
+import { JOB_KINDS } from '../platform/jobs/registry.ts';
 import { Gauge, type Registry } from 'prom-client';
 
 /**

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../src/db/schema.ts';
-import { MAX_ATTEMPTS } from '../../src/jobs/queue.ts';
-import { verifyWebhook } from '../../src/webhooks/signature.ts';
+import { MAX_ATTEMPTS } from '../../src/platform/jobs/queue.ts';
+import { verifyWebhook } from '../../src/platform/webhooks/signature.ts';
 import type { ReceivedWebhook, SunkEmail } from './sinks.ts';
 import type { SeededWorld } from './seed.ts';
 import type { Verdicts } from './verdict.ts';

@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { ERROR_CODES } from '../../src/core/errors.ts';
 import { newId } from '../../src/core/ids.ts';
 import { sealSecret } from '../../src/core/secrets.ts';
-import { recordEvent } from '../../src/events/record.ts';
-import { SIGNING_SECRET_PURPOSE } from '../../src/webhooks/deliveries.ts';
-import { newSigningSecret } from '../../src/webhooks/signature.ts';
+import { recordEvent } from '../../src/platform/events/record.ts';
+import { SIGNING_SECRET_PURPOSE } from '../../src/platform/webhooks/deliveries.ts';
+import { newSigningSecret } from '../../src/platform/webhooks/signature.ts';
 import { type TestApp, TEST_SECRET_KEY } from './app.ts';
 import * as make from './factories.ts';
 

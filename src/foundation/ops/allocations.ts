@@ -5,7 +5,7 @@ import type { DomainChange } from '../../domain/changes.ts';
 import { recordLegacyTrees } from '../../domain/legacy-trees.ts';
 import { applyAllocationChange } from '../../domain/counters.ts';
 import { lockPlanting, type PlantingRow, statusForPlanting } from '../../domain/lifecycle.ts';
-import type { UnitOfWork } from '../../events/unit-of-work.ts';
+import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import { changed, type OperationResult, unchanged } from '../results.ts';
 import type { ChangeAllocationTreesInput, RecordAllocationInput } from '../schemas.ts';
 

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { CanopyError, errors } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { Db, PhotoJson, ProjectsTable, SpeciesJson } from '../../db/schema.ts';
-import type { UnitOfWork } from '../../events/unit-of-work.ts';
+import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import { checkPolygon, polygonCentroid } from '../geometry.ts';
 import { changed, type OperationResult, unchanged } from '../results.ts';
 import type { PhotoInput, UpsertPartnerInput, UpsertProjectInput } from '../schemas.ts';

@@ -2,7 +2,7 @@ import { CanopyError, errors } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { SpeciesJson } from '../../db/schema.ts';
 import { advanceAllocations, lockPlanting, type PlantingRow, plantingUpdated } from '../../domain/lifecycle.ts';
-import type { UnitOfWork } from '../../events/unit-of-work.ts';
+import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import { checkPolygon, polygonCentroid } from '../geometry.ts';
 import { changed, type OperationResult, unchanged } from '../results.ts';
 import type { CompletePlantingInput, UpsertPlantingInput } from '../schemas.ts';

@@ -3,7 +3,7 @@ import { CanopyError, errors } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { MonitoringsTable, VerificationsTable } from '../../db/schema.ts';
 import { advanceAllocations, companiesInProject, lockPlanting, plantingUpdated } from '../../domain/lifecycle.ts';
-import type { UnitOfWork } from '../../events/unit-of-work.ts';
+import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import { changed, type OperationResult, unchanged } from '../results.ts';
 import type { PublishVerificationInput, RecordMonitoringInput } from '../schemas.ts';
 import { changedFields, findOrInsert, mergeSent, pick } from '../upsert.ts';

@@ -1,5 +1,5 @@
 import { CanopyError, errors } from '../../core/errors.ts';
-import type { UnitOfWork } from '../../events/unit-of-work.ts';
+import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import { addRecipient } from '../../modules/recipients/service.ts';
 import { changed, type OperationResult, unchanged } from '../results.ts';
 import type { CreateRecipientInput } from '../schemas.ts';

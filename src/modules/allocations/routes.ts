@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { listEnvelope } from '../../http/params.ts';
+import { listEnvelope } from '../../platform/http/params.ts';
 import { presentAllocations } from './present.ts';
 import { findAllocation, listAllocations } from './queries.ts';
 import { AllocationList, AllocationListQuery, AllocationParams, AllocationRetrieveQuery, AllocationSchema } from './schemas.ts';

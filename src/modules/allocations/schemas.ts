@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { idPattern } from '../../core/ids.ts';
 import { DateString, Expandable, idString, Nullable, StringEnum, Timestamp } from '../../core/schema.ts';
-import { createdSinceParam, expandParam, idParams, listSchema, pageParams, updatedSinceParam } from '../../http/params.ts';
+import { createdSinceParam, expandParam, idParams, listSchema, pageParams, updatedSinceParam } from '../../platform/http/params.ts';
 
 /** `planting.partner` expands the planting and, inside it, its partner (Stripe's dotted expand). */
 export const ALLOCATION_EXPANDS = ['planting', 'planting.partner', 'project', 'recipient'] as const;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { listEnvelope, NoQuery } from '../../http/params.ts';
+import { listEnvelope, NoQuery } from '../../platform/http/params.ts';
 import { presentCertificates } from './present.ts';
 import { findCertificate, listCertificates } from './queries.ts';
 import { CertificateList, CertificateListQuery, CertificateParams, CertificateSchema } from './schemas.ts';

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { idPattern } from '../../core/ids.ts';
 import { LANGUAGES } from '../../core/i18n.ts';
 import { type DocumentSchema, idString, Nullable, StringEnum, Timestamp, Url, withDocumentedForm } from '../../core/schema.ts';
-import { createdSinceParam, idParams, listSchema, pageParams, updatedSinceParam } from '../../http/params.ts';
+import { createdSinceParam, idParams, listSchema, pageParams, updatedSinceParam } from '../../platform/http/params.ts';
 
 export const CERTIFICATE_TYPES = ['company', 'personal', 'gift'] as const;
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { newId } from '../../core/ids.ts';
 import type { Db } from '../../db/schema.ts';
 import { adjustCompanyCount } from '../../domain/counters.ts';
-import type { UnitOfWork } from '../../events/unit-of-work.ts';
+import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 
 /**
  * Certificates are records: a number, what they certify and when. A recipient has one

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { idString, Nullable, StoredEnum, Timestamp, Url } from '../../core/schema.ts';
-import { NoQuery } from '../../http/params.ts';
+import { NoQuery } from '../../platform/http/params.ts';
 import { PLANS } from '../../operator/companies.ts';
 
 /** docs/decisions.md, "Allowed values" (and the companies table's check). */

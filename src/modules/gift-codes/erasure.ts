@@ -1,5 +1,5 @@
-import { type ErasedObject, type ErasureScope, scrubStoredCopies } from '../../events/erasure.ts';
-import type { UnitOfWork } from '../../events/unit-of-work.ts';
+import { type ErasedObject, type ErasureScope, scrubStoredCopies } from '../../platform/events/erasure.ts';
+import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 
 /** A gift code object once its `sent_to` is erased: who it was handed to is gone, the code stays. */
 export function erasedGiftCode(id: string): ErasedObject {

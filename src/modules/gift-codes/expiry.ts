@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { releaseReservedTrees } from '../../domain/assignment.ts';
-import type { UnitOfWork } from '../../events/unit-of-work.ts';
+import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 
 /**
  * Records an open code past its valid_until as expired and returns its trees to the

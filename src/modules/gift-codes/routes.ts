@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { emptyBodyAsObject, listEnvelope, NoQuery } from '../../http/params.ts';
+import { emptyBodyAsObject, listEnvelope, NoQuery } from '../../platform/http/params.ts';
 import { presentGiftCodes } from './present.ts';
 import { findGiftCode, listGiftCodes } from './queries.ts';
 import { CreateGiftCodeBody, GiftCodeList, GiftCodeListQuery, GiftCodeParams, GiftCodeQuery, GiftCodeSchema, RevokeGiftCodeBody } from './schemas.ts';

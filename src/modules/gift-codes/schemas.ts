@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { LANGUAGES } from '../../core/i18n.ts';
 import { Expandable, idString, Nullable, StringEnum, Timestamp, Url } from '../../core/schema.ts';
-import { createdSinceParam, expandParam, idParams, listSchema, pageParams, updatedSinceParam } from '../../http/params.ts';
+import { createdSinceParam, expandParam, idParams, listSchema, pageParams, updatedSinceParam } from '../../platform/http/params.ts';
 import { GIFT_CODE_PATTERN } from './code.ts';
 
 export const GIFT_CODE_STATUSES = ['open', 'claimed', 'expired', 'revoked'] as const;

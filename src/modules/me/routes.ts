@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { ModuleOptions } from '../../http/module.ts';
+import type { ModuleOptions } from '../../platform/http/module.ts';
 import { presentToken } from './present.ts';
 import { MeQuery, TokenSchema } from './schemas.ts';
 

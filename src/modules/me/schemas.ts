@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { idString, Nullable, StringEnum, Timestamp } from '../../core/schema.ts';
 import { SCOPES } from '../../core/scopes.ts';
-import { NoQuery } from '../../http/params.ts';
+import { NoQuery } from '../../platform/http/params.ts';
 
 export const TokenSchema = Type.Object(
   {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { listEnvelope } from '../../http/params.ts';
+import { listEnvelope } from '../../platform/http/params.ts';
 import { presentPlantings } from './present.ts';
 import { findPlanting, listPlantings } from './queries.ts';
 import { PlantingList, PlantingListQuery, PlantingParams, PlantingRetrieveQuery, PlantingSchema } from './schemas.ts';

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { DateString, Expandable, idString, Nullable, StringEnum, Timestamp } from '../../core/schema.ts';
-import { createdSinceParam, expandParam, idParams, listSchema, pageParams, updatedSinceParam } from '../../http/params.ts';
+import { createdSinceParam, expandParam, idParams, listSchema, pageParams, updatedSinceParam } from '../../platform/http/params.ts';
 import { LIVEMODE, LocationSchema, MonitoringSchema, PhotoSchema, PolygonSchema, SpeciesSchema, VerificationSummarySchema } from '../proof/schemas.ts';
 
 export const PLANTING_EXPANDS = ['project', 'partner'] as const;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { listEnvelope } from '../../http/params.ts';
+import { listEnvelope } from '../../platform/http/params.ts';
 import { presentMonitoring, presentVerification } from '../proof/present.ts';
 import { presentProjects } from './present.ts';
 import { findProject, listMonitoring, listProjects, listVerifications } from './queries.ts';

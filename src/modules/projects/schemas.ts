@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { DateString, Expandable, idString, Nullable, StoredEnum, Timestamp } from '../../core/schema.ts';
-import { createdSinceParam, expandParam, idParams, listSchema, pageParams, updatedSinceParam } from '../../http/params.ts';
+import { createdSinceParam, expandParam, idParams, listSchema, pageParams, updatedSinceParam } from '../../platform/http/params.ts';
 import {
   LIVEMODE, LocationSchema, MonitoringSchema, PhotoSchema, PolygonSchema, SpeciesSchema, VerificationSchema, VerificationSummarySchema,
 } from '../proof/schemas.ts';

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import { type ErasedObject, type ErasureScope, scrubStoredCopies } from '../../events/erasure.ts';
-import type { UnitOfWork } from '../../events/unit-of-work.ts';
-import { forgetRecipientMail } from '../../jobs/kinds/forget-recipient-mail.ts';
-import { issueCertificate } from '../../jobs/kinds/issue-certificate.ts';
-import { sendCertificateEmail } from '../../jobs/kinds/send-certificate-email.ts';
-import { jobInsert } from '../../jobs/queue.ts';
+import { type ErasedObject, type ErasureScope, scrubStoredCopies } from '../../platform/events/erasure.ts';
+import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
+import { forgetRecipientMail } from './jobs.ts';
+import { issueCertificate } from '../certificates/jobs.ts';
+import { sendCertificateEmail } from '../certificates/jobs.ts';
+import { jobInsert } from '../../platform/jobs/queue.ts';
 import { eraseGiftCodeSentTo } from '../gift-codes/erasure.ts';
 
 /**

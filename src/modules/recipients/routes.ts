@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { listEnvelope, NoQuery } from '../../http/params.ts';
+import { listEnvelope, NoQuery } from '../../platform/http/params.ts';
 import { presentRecipients } from './present.ts';
 import { findRecipient, listRecipients } from './queries.ts';
 import {

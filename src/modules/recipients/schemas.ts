@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { LANGUAGES } from '../../core/i18n.ts';
 import { componentRef, type DocumentSchema, idString, Nullable, StoredEnum, StringEnum, Timestamp, withDocumentedForm } from '../../core/schema.ts';
-import { createdSinceParam, idParams, listSchema, pageParams, updatedSinceParam } from '../../http/params.ts';
+import { createdSinceParam, idParams, listSchema, pageParams, updatedSinceParam } from '../../platform/http/params.ts';
 import { EmbeddedCertificateSchema } from '../certificates/schemas.ts';
 
 export const RECIPIENT_SOURCES = ['api', 'dashboard', 'gift_code', 'foundation', 'legacy'] as const;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { errors } from '../../core/errors.ts';
-import { NoQuery } from '../../http/params.ts';
+import { NoQuery } from '../../platform/http/params.ts';
 import { AllocationParams, AllocationSchema } from '../allocations/schemas.ts';
 import { ClaimGiftCodeBody, GiftCodeParams, GiftCodeSchema } from '../gift-codes/schemas.ts';
 import { claimGiftCodeForTest } from '../gift-codes/service.ts';

@@ -1,7 +1,7 @@
 import type { ApiContext } from '../../core/context.ts';
 import { CanopyError, errors } from '../../core/errors.ts';
 import { randomAlphanumeric } from '../../core/ids.ts';
-import { inRequestUnitOfWork, type RequestUnitOfWork, type UnitOfWork } from '../../events/unit-of-work.ts';
+import { inRequestUnitOfWork, type RequestUnitOfWork, type UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import { changeAllocationTrees, recordAllocation } from '../../foundation/ops/allocations.ts';
 import { upsertPartner, upsertProject } from '../../foundation/ops/catalog.ts';
 import { completePlanting, upsertPlanting } from '../../foundation/ops/plantings.ts';

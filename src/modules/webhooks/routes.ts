@@ -1,0 +1,145 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { ModuleOptions } from '../../platform/http/module.ts';
+import { emptyBodyAsObject, listEnvelope, NoQuery } from '../../platform/http/params.ts';
+import { presentEvents, presentWebhookEndpoint } from './present.ts';
+import { findEvent, findWebhookEndpoint, listEvents, listWebhookEndpoints } from './queries.ts';
+import { CreateWebhookEndpointBody, DeletedWebhookEndpointSchema, EventList, EventListQuery, EventParams, EventSchema, RedeliverBody, RotateSecretBody, UpdateWebhookEndpointBody, WebhookEndpointList, WebhookEndpointListQuery, WebhookEndpointParams, WebhookEndpointSchema, WebhookEndpointWithSecretSchema } from './schemas.ts';
+import { createWebhookEndpoint, deleteWebhookEndpoint, redeliverEvent, rotateWebhookSecret, updateWebhookEndpoint } from './service.ts';
+
+const tags = ['Webhooks'];
+
+export const webhookEndpointRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { config }) => {
+  const policy = { allowPrivateUrls: config.webhookAllowPrivateUrls };
+  const scope = 'webhooks:manage' as const;
+
+  app.get(
+    '/webhook-endpoints',
+    {
+      config: { scope },
+      schema: { operationId: 'listWebhookEndpoints', summary: "List the company's webhook endpoints", tags, querystring: WebhookEndpointListQuery, response: { 200: WebhookEndpointList } },
+    },
+    async (request) => {
+      const { rows, hasMore } = await listWebhookEndpoints(request.ctx, request.query);
+      return listEnvelope('/v2/webhook-endpoints', rows.map(presentWebhookEndpoint), hasMore);
+    },
+  );
+
+  app.post(
+    '/webhook-endpoints',
+    {
+      config: { scope, errors: ['webhook_url_refused'] },
+      schema: {
+        operationId: 'createWebhookEndpoint',
+        summary: 'Add an endpoint; the answer holds its signing secret, shown this once',
+        description: 'The url must be https and its host must resolve to public addresses only (400 webhook_url_refused otherwise). A test token makes a test endpoint, which gets test events only.',
+        tags, querystring: NoQuery, body: CreateWebhookEndpointBody, response: { 200: Type.Ref(WebhookEndpointWithSecretSchema) },
+      },
+    },
+    async (request) => createWebhookEndpoint(request.ctx, request.body, policy),
+  );
+
+  // Before the {id} routes, so that the OpenAPI document (and the route guards' walk of it) lists it before DELETE.
+  app.post(
+    '/webhook-endpoints/:id/rotate-secret',
+    {
+      config: { scope, resource: 'webhook_endpoint' },
+      preValidation: emptyBodyAsObject,
+      schema: {
+        operationId: 'rotateWebhookEndpointSecret',
+        summary: 'Make a new signing secret; the old one keeps signing beside it for expires_in seconds (a day)',
+        tags, params: WebhookEndpointParams, querystring: NoQuery, body: RotateSecretBody, response: { 200: Type.Ref(WebhookEndpointWithSecretSchema) },
+      },
+    },
+    async (request) => rotateWebhookSecret(request.ctx, request.params.id, request.body),
+  );
+
+  app.get(
+    '/webhook-endpoints/:id',
+    {
+      config: { scope, resource: 'webhook_endpoint' },
+      schema: { operationId: 'getWebhookEndpoint', summary: 'Retrieve an endpoint (never its secret)', tags, params: WebhookEndpointParams, querystring: NoQuery, response: { 200: Type.Ref(WebhookEndpointSchema) } },
+    },
+    async (request) => presentWebhookEndpoint(await findWebhookEndpoint(request.ctx, request.params.id)),
+  );
+
+  app.patch(
+    '/webhook-endpoints/:id',
+    {
+      config: { scope, resource: 'webhook_endpoint', errors: ['webhook_url_refused'] },
+      schema: {
+        operationId: 'updateWebhookEndpoint', summary: 'Change an endpoint; status enabled switches a disabled one on again',
+        tags, params: WebhookEndpointParams, querystring: NoQuery, body: UpdateWebhookEndpointBody, response: { 200: Type.Ref(WebhookEndpointSchema) },
+      },
+    },
+    async (request) => updateWebhookEndpoint(request.ctx, request.params.id, request.body, policy),
+  );
+
+  app.delete(
+    '/webhook-endpoints/:id',
+    {
+      config: { scope, resource: 'webhook_endpoint' },
+      schema: { operationId: 'deleteWebhookEndpoint', summary: 'Delete an endpoint and its pending deliveries', tags, params: WebhookEndpointParams, querystring: NoQuery, response: { 200: DeletedWebhookEndpointSchema } },
+    },
+    async (request) => deleteWebhookEndpoint(request.ctx, request.params.id),
+  );
+
+};
+
+export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/events',
+    {
+      config: { scope: 'events:read' },
+      schema: {
+        operationId: 'listEvents',
+        summary: 'List events of the last 30 days, newest first, with their delivery state',
+        tags: ['Events'],
+        querystring: EventListQuery,
+        response: { 200: EventList },
+      },
+    },
+    async (request) => {
+      const { rows, hasMore } = await listEvents(request.ctx, request.query);
+      return listEnvelope('/v2/events', await presentEvents(request.ctx, rows), hasMore);
+    },
+  );
+
+  app.get(
+    '/events/:id',
+    {
+      config: { scope: 'events:read', resource: 'event' },
+      schema: {
+        operationId: 'getEvent',
+        summary: 'Retrieve an event',
+        tags: ['Events'],
+        params: EventParams,
+        querystring: NoQuery,
+        response: { 200: Type.Ref(EventSchema) },
+      },
+    },
+    async (request) => {
+      const [event] = await presentEvents(request.ctx, [await findEvent(request.ctx, request.params.id)]);
+      return event;
+    },
+  );
+
+  app.post(
+    '/events/:id/redeliver',
+    {
+      config: { scope: 'webhooks:manage', resource: 'event', errors: ['webhook_endpoint_disabled'] },
+      preValidation: emptyBodyAsObject,
+      schema: {
+        operationId: 'redeliverEvent',
+        summary: 'Send an event again, now, to one endpoint or to every endpoint that takes its type',
+        description: 'Answers 200 with the event and its deliveries, the new ones pending. A disabled endpoint named in `endpoint` is refused (409 webhook_endpoint_disabled).',
+        tags: ['Events'],
+        params: EventParams,
+        querystring: NoQuery,
+        body: RedeliverBody,
+        response: { 200: Type.Ref(EventSchema) },
+      },
+    },
+    async (request) => redeliverEvent(request.ctx, request.params.id, request.body),
+  );
+};

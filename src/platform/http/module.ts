@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { TSchema } from '@sinclair/typebox';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.ts';
+import type { DB } from '../../db/schema.ts';
+
+/**
+ * What of the configuration the HTTP app uses; the secret key resolved (see main.ts).
+ * `databaseUrl` only tells where rate limit counters live (PostgreSQL, or memory on PGlite).
+ */
+export type AppConfig = Pick<
+  Config,
+  | 'publicBaseUrl' | 'trustedProxies' | 'logLevel' | 'rateLimits' | 'giftLookupsPerMinute' | 'publicPageRequestsPerMinute' | 'databaseUrl'
+  | 'webhookAllowPrivateUrls' | 'v1DeprecatedAt' | 'v1SunsetAt' | 'timeouts' | 'metricsToken'
+> & {
+  secretKey: string;
+  /**
+   * Benchmarks only (bench/rate-limit-cost.ts): the v2 API without its rate limits, to
+   * measure what they cost. No environment variable sets it.
+   */
+  withoutApiRateLimits?: boolean;
+};
+
+/** What every surface's and module's routes are registered with. */
+export interface ModuleOptions {
+  config: AppConfig;
+  db: Kysely<DB>;
+}
+
+/** A v2 resource: its routes (none for objects only ever embedded) and the named schemas its responses reference. */
+export interface ApiModule {
+  routes?: FastifyPluginAsyncTypebox<ModuleOptions>;
+  schemas: readonly TSchema[];
+}
