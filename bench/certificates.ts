@@ -25,6 +25,7 @@ import { runDueJobs } from '../src/platform/jobs/worker.ts';
 import { createMailer } from '../src/platform/mail/mailer.ts';
 import { certificatePdf } from '../src/modules/certificates/pdf.ts';
 import { lookUpCertificate } from '../src/modules/certificates/view.ts';
+import { JOBS } from '../src/features.ts';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string' }, concurrency: { type: 'string' }, pdfs: { type: 'string' } } });
 const seconds = Number(values.seconds ?? 10);
@@ -40,7 +41,7 @@ try {
   log('seeding the demo company...');
   await seedDemo(database.db, 'http://127.0.0.1');
   const mailer = createMailer({ smtpUrl: null, from: 'bench <b@example.com>', outboxDir: path.join(dir, 'outbox') });
-  await runDueJobs(database.db, { services: { publicBaseUrl: 'http://127.0.0.1', secretKey, mailer } });
+  await runDueJobs(database.db, { jobs: JOBS, services: { publicBaseUrl: 'http://127.0.0.1', secretKey, mailer } });
   const certificate = await database.db.selectFrom('certificates').select('id').where('type', '=', 'personal').where('livemode', '=', true)
     .orderBy('trees', 'desc').executeTakeFirstOrThrow();
 

@@ -42,6 +42,7 @@ import { describe } from './report.ts';
 import { type BenchDatabase, log, openPGlite, openPostgres } from './targets.ts';
 import type { Collected, ReceiverRequest } from './webhook-receivers.ts';
 import { databaseTargets, fail, wholeNumber } from './args.ts';
+import { DELIVERY_HOOKS } from '../src/features.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -392,7 +393,7 @@ async function throughputRun(
   const cpu0 = process.cpuUsage();
   timer.recording = true;
   const started = now();
-  const worker = startDeliveryWorker(db.withPlugin(timer), {
+  const worker = startDeliveryWorker(db.withPlugin(timer), { ...DELIVERY_HOOKS,
     secretKey, publicBaseUrl: 'http://127.0.0.1', allowPrivateUrls: true, concurrency: run.concurrency, perEndpoint: run.perEndpoint,
     notifications: databaseNotifications(db),
   });
@@ -509,7 +510,7 @@ async function latencyRun(target: BenchDatabase, receivers: Receivers, companyId
   await clearDeliveries(db);
   const [endpoint] = await addEndpoints(db, receivers, companyId, secretKey, 1);
   const ids = { planting: newId('planting'), project: newId('project') };
-  const worker = startDeliveryWorker(db, { secretKey, publicBaseUrl: 'http://127.0.0.1', allowPrivateUrls: true, pollIntervalMs: POLL_INTERVAL_MS, notifications: databaseNotifications(db) });
+  const worker = startDeliveryWorker(db, { ...DELIVERY_HOOKS, secretKey, publicBaseUrl: 'http://127.0.0.1', allowPrivateUrls: true, pollIntervalMs: POLL_INTERVAL_MS, notifications: databaseNotifications(db) });
   try {
     await sleep(500); // the LISTEN connection
     const warmup = 10;

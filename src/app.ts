@@ -5,6 +5,7 @@ import ajvFormats from 'ajv-formats';
 import Fastify, { type FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { errorBody, errors } from './core/errors.ts';
+import { FEATURES, installFeatures, JOBS } from './features.ts';
 import { isCalendarDate, isTimestamp } from './core/formats.ts';
 import { newId } from './core/ids.ts';
 import type { DB } from './db/schema.ts';
@@ -17,34 +18,15 @@ import { clientErrorHandler, connectHandler, requireHostHeader } from './platfor
 import { BODY_LIMIT_BYTES, errorHandler } from './platform/http/error-handler.ts';
 import { registerIdempotency } from './platform/http/idempotency.ts';
 import { guardJsonBodies } from './platform/http/json-body.ts';
-import type { ApiModule, AppConfig, ModuleOptions } from './platform/http/module.ts';
+import type { AppConfig, ModuleOptions } from './platform/http/module.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { serverTimeouts } from './platform/http/timeouts.ts';
 import { validatorsFor } from './platform/http/validation.ts';
-import { allocationsModule } from './modules/allocations/index.ts';
-import { certificatesModule } from './modules/certificates/index.ts';
-import { companyModule } from './modules/company/index.ts';
-import { eventsModule } from './modules/webhooks/index.ts';
-import { giftCodesModule } from './modules/gift-codes/index.ts';
-import { meModule } from './modules/me/index.ts';
-import { partnersModule } from './modules/partners/index.ts';
-import { plantingsModule } from './modules/plantings/index.ts';
-import { projectsModule } from './modules/projects/index.ts';
-import { proofModule } from './modules/proof/index.ts';
-import { recipientsModule } from './modules/recipients/index.ts';
-import { testHelpersModule } from './modules/test-helpers/index.ts';
-import { webhookEndpointsModule } from './modules/webhooks/index.ts';
 import { type LogStream, loggerOptions, RequestLog, registerMetrics } from './observability/index.ts';
-import { publicRoutes } from './platform/pages/routes.ts';
+import { publicPages } from './platform/pages/routes.ts';
 import { legacyV1Routes } from './legacy-v1/routes.ts';
 
-/** Every v2 resource, in the order the OpenAPI document lists them. A new resource is one line here. */
-const V2_MODULES: readonly ApiModule[] = [
-  meModule, companyModule, allocationsModule, plantingsModule, partnersModule, projectsModule, proofModule,
-  recipientsModule, giftCodesModule, certificatesModule, webhookEndpointsModule, eventsModule, testHelpersModule,
-];
-
-/** The integrators' API: every request authenticated by a company token, then routed to its module. */
+/** The integrators' API: every request authenticated by a company token, then routed to its feature (src/features.ts). */
 const v2Api: FastifyPluginAsyncTypebox<ModuleOptions> = async (v2, { config, db }) => {
   v2.addHook('onRequest', authenticateV2(db, config.publicBaseUrl, config.secretKey));
   registerApiRateLimits(v2, { config, db });
@@ -53,15 +35,15 @@ const v2Api: FastifyPluginAsyncTypebox<ModuleOptions> = async (v2, { config, db 
     // Translated texts follow Accept-Language; caches must key on it.
     if (request.ctx) reply.header('Content-Language', request.ctx.language).header('Vary', 'Accept-Language');
   });
-  for (const module of V2_MODULES) if (module.routes) await v2.register(module.routes, { config, db });
+  for (const feature of FEATURES) if (feature.api) await v2.register(feature.api, { config, db });
 };
 
-/** Every surface Canopy serves, each with its own authentication. Public pages join this list. */
+/** Every surface Canopy serves, each with its own authentication. */
 const SURFACES: readonly { prefix: string; routes: FastifyPluginAsyncTypebox<ModuleOptions> }[] = [
   { prefix: '/v2', routes: v2Api },
   { prefix: '/foundation/v1', routes: foundationRoutes },
   { prefix: '/v1', routes: legacyV1Routes },
-  { prefix: '', routes: publicRoutes },
+  { prefix: '', routes: publicPages(FEATURES) },
 ];
 
 /** docs/*.md served at /docs/<name>. */
@@ -82,6 +64,7 @@ export interface AppOptions {
 
 /** Builds the HTTP app: the cross-cutting edge, then every surface from one list, and the health probes. */
 export async function buildApp({ config, db, logger = true, logStream, readiness }: AppOptions) {
+  installFeatures();
   const timeouts = serverTimeouts(config.timeouts);
   const app = Fastify({
     ...timeouts.fastify,
@@ -105,7 +88,7 @@ export async function buildApp({ config, db, logger = true, logStream, readiness
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // First, so that its response hook counts every route registered after it.
-  registerMetrics(app, { db, metricsToken: config.metricsToken });
+  registerMetrics(app, { db, metricsToken: config.metricsToken, jobKinds: [...JOBS.kinds.keys()] });
   const probes = readiness ?? createReadiness(db);
   app.server.on('connect', connectHandler(config.publicBaseUrl, app.log));
   app.addHook('onSend', async (request, reply) => {
@@ -120,7 +103,7 @@ export async function buildApp({ config, db, logger = true, logStream, readiness
   });
 
   await registerOpenApi(app, config.publicBaseUrl);
-  for (const module of V2_MODULES) for (const schema of module.schemas) app.addSchema(schema);
+  for (const feature of FEATURES) for (const schema of feature.schemas ?? []) app.addSchema(schema);
   // The guides errors and deliveries link to (doc_url, the webhook User-Agent), as the markdown they are.
   for (const page of PUBLISHED_DOCS) {
     const text = readFileSync(new URL(`../docs/${page}.md`, import.meta.url), 'utf8');
@@ -142,7 +125,7 @@ export async function buildHealthApp({ config, db, readiness, logger = true }: {
   const timeouts = serverTimeouts(config.timeouts);
   const app = Fastify({ ...timeouts.fastify, http: timeouts.node, logger: logger ? loggerOptions(config.logLevel) : false, genReqId: () => newId('request') });
   // A worker's deliveries and emails are counted in its own process: it is scraped here.
-  registerMetrics(app, { db, metricsToken: config.metricsToken });
+  registerMetrics(app, { db, metricsToken: config.metricsToken, jobKinds: [...JOBS.kinds.keys()] });
   app.addHook('onSend', async (request, reply) => {
     reply.header('Request-Id', request.id);
     closeConnectionWhileDraining(readiness, reply);

@@ -4,6 +4,7 @@ import { buildApp, buildHealthApp } from './app.ts';
 import type { Config } from './config.ts';
 import { controlSocketPlace, startControlServer } from './control/socket.ts';
 import { type Database, openDatabase } from './db/database.ts';
+import { DELIVERY_HOOKS, installFeatures, JOBS } from './features.ts';
 import { acquireFolderLock, type FolderLock } from './db/folder-lock.ts';
 import { folderSecret } from './db/folder-secret.ts';
 import { listMigrations, type MigrationFile, migrate } from './db/migrate.ts';
@@ -87,6 +88,7 @@ export async function startCanopy(config: Config, options: StartOptions): Promis
         'so that process serves the API and runs the workers (--role all, the default); an API alone would never send an email or a webhook.',
     );
   }
+  installFeatures();
   const cleanups: Array<() => Promise<void> | void> = [];
   const unwind = async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -129,7 +131,7 @@ export async function startCanopy(config: Config, options: StartOptions): Promis
       const outboxDir = path.join(config.dataDir, 'outbox');
       const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir });
       if (!config.smtpUrl) log.info({ outbox: outboxDir }, 'no SMTP_URL: email is written as .eml files into the outbox');
-      const worker = startWorker(database.db, { services: { publicBaseUrl: config.publicBaseUrl, secretKey, mailer }, log });
+      const worker = startWorker(database.db, { jobs: JOBS, services: { publicBaseUrl: config.publicBaseUrl, secretKey, mailer }, log });
       cleanups.push(() => worker.stop());
       draining.push({ name: 'the job in hand', stop: () => worker.stop(), releaseLeases: () => worker.releaseLeases() });
       if (config.webhookAllowPrivateUrls) {
@@ -137,7 +139,7 @@ export async function startCanopy(config: Config, options: StartOptions): Promis
       }
       // On the embedded database this process is the only writer: its commits wake the worker directly.
       const deliveries = startDeliveryWorker(database.db, {
-        secretKey, publicBaseUrl: config.publicBaseUrl, allowPrivateUrls: config.webhookAllowPrivateUrls,
+        ...DELIVERY_HOOKS, secretKey, publicBaseUrl: config.publicBaseUrl, allowPrivateUrls: config.webhookAllowPrivateUrls,
         leaseSeconds: config.webhookLeaseSeconds, notifications: config.databaseUrl ? databaseNotifications(database.db) : null, log,
       });
       cleanups.push(() => deliveries.stop());

@@ -12,6 +12,7 @@ import { startTestApp, testWorkerServices } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
 import { pdfText } from './helpers/pdf.ts';
 import { tempDir } from './helpers/temp.ts';
+import { JOBS } from '../src/features.ts';
 
 /** send_email: the recipient gets their certificate by email, through a real SMTP server, in their language. */
 
@@ -40,7 +41,7 @@ await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
 after(() => new Promise<void>((resolve) => sink.close(() => resolve())));
 const smtpUrl = `smtp://127.0.0.1:${(sink.server.address() as AddressInfo).port}`;
 const services = testWorkerServices(createMailer({ smtpUrl, from: 'Canopy <certificates@canopy.test>', outboxDir: '/nonexistent' }));
-const runJobs = () => runDueJobs(app.db, { services });
+const runJobs = () => runDueJobs(app.db, { jobs: JOBS, services });
 
 async function create(body: Record<string, unknown>, token = company.live) {
   const created = await app.request('POST', '/v2/recipients', { token, body, headers: { 'idempotency-key': randomAlphanumeric(16) } });
@@ -84,7 +85,7 @@ describe('the certificate email', () => {
   test('a failure is retried by the worker, never lost, and the reason kept', async () => {
     const recipient = await create({ trees: 1, first_name: 'Retry', email: 'retry@example.com', send_email: true });
     const closed = testWorkerServices(createMailer({ smtpUrl: 'smtp://127.0.0.1:9', from: 'Canopy <certificates@canopy.test>', outboxDir: '/nonexistent' }));
-    await runDueJobs(app.db, { services: closed });
+    await runDueJobs(app.db, { jobs: JOBS, services: closed });
     const job = await app.db.selectFrom('jobs').selectAll().where('kind', '=', 'send_certificate_email').executeTakeFirstOrThrow();
     assert.equal(job.attempts, 1);
     assert.match(job.last_error ?? '', /ECONNREFUSED|connect/);
@@ -100,7 +101,7 @@ describe('the certificate email', () => {
   test('without SMTP_URL the message is written as an .eml file into the outbox', async () => {
     const outboxDir = tempDir('canopy-outbox');
     await create({ trees: 1, first_name: 'Outbox', email: 'outbox@example.com', send_email: true, language: 'en' });
-    await runDueJobs(app.db, { services: testWorkerServices(createMailer({ smtpUrl: null, from: 'Canopy <c@canopy.test>', outboxDir })) });
+    await runDueJobs(app.db, { jobs: JOBS, services: testWorkerServices(createMailer({ smtpUrl: null, from: 'Canopy <c@canopy.test>', outboxDir })) });
     const [file] = readdirSync(outboxDir);
     assert.ok(file?.endsWith('.eml'), String(file));
     const email = await PostalMime.parse(readFileSync(path.join(outboxDir, file!)));
@@ -114,7 +115,7 @@ describe('the certificate email', () => {
     // Both issue jobs run, and nothing else yet (the second reissues nothing: the first already printed the new name).
     const done: string[] = [];
     const log = { info: (fields: object) => done.push((fields as { kind: string }).kind), error() {} };
-    await runDueJobs(app.db, { services, log, shouldStop: () => done.length >= 2 });
+    await runDueJobs(app.db, { jobs: JOBS, services, log, shouldStop: () => done.length >= 2 });
     assert.deepEqual(done, ['issue_certificate', 'issue_certificate']);
     assert.deepEqual(await app.db.selectFrom('jobs').select('id').where('kind', '=', 'issue_certificate').execute(), []);
     const emailJobs = await app.db.selectFrom('jobs').select('id').where('kind', '=', 'send_certificate_email').execute();

@@ -7,6 +7,7 @@ import type { Mailer, MailMessage } from '../src/platform/mail/mailer.ts';
 import { createUser } from '../src/operator/users.ts';
 import { startTestApp, testWorkerServices } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
+import { JOBS } from '../src/features.ts';
 
 /**
  * The email that tells a company's admins an endpoint was switched off is safe to retry: a
@@ -37,7 +38,7 @@ describe('the endpoint-disabled email', () => {
       },
       forget: async () => 0,
     };
-    await runDueJobs(app.db, { services: { ...testWorkerServices(), mailer } });
+    await runDueJobs(app.db, { jobs: JOBS, services: { ...testWorkerServices(), mailer } });
     assert.deepEqual(sent.map((message) => message.to), [company.adminEmail], 'the first admin got theirs; the second failed');
     const waiting = await app.db.selectFrom('jobs').selectAll().where('kind', '=', sendEndpointDisabledEmail.name).execute();
     assert.equal(waiting.length, 1, 'only the failed email waits for its retry');
@@ -45,7 +46,7 @@ describe('the endpoint-disabled email', () => {
 
     refuseSecond = false;
     await app.db.updateTable('jobs').set({ run_at: new Date() }).where('id', '=', waiting[0]!.id).execute();
-    await runDueJobs(app.db, { services: { ...testWorkerServices(), mailer } });
+    await runDueJobs(app.db, { jobs: JOBS, services: { ...testWorkerServices(), mailer } });
     assert.deepEqual(sent.map((message) => message.to), [company.adminEmail, 'second.admin@example.com'], 'the retry sent the second admin theirs, and nobody anything twice');
     assert.match(sent[1]!.text as string, /Hello Bea Admin/);
     assert.equal((await app.db.selectFrom('jobs').select('id').where('kind', '=', sendEndpointDisabledEmail.name).execute()).length, 0);

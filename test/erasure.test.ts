@@ -17,6 +17,8 @@ import * as make from './helpers/factories.ts';
 import { startReceiver } from './helpers/receiver.ts';
 import { tempDir } from './helpers/temp.ts';
 import { until } from './helpers/wait.ts';
+import { DELIVERY_HOOKS, JOBS } from '../src/features.ts';
+import { jobCatalog } from '../src/platform/jobs/job.ts';
 
 /**
  * Erased means erased (issue 21). A person's data, with one marker in every personal
@@ -39,10 +41,10 @@ const dataDir = tempDir('canopy-erasure');
 const outboxDir = path.join(dataDir, 'outbox');
 mkdirSync(outboxDir);
 const services = testWorkerServices(createMailer({ smtpUrl: null, from: 'Canopy <certificates@canopy.test>', outboxDir }));
-const runJobs = () => runDueJobs(app.db, { services, log: app.log });
+const runJobs = () => runDueJobs(app.db, { jobs: JOBS, services, log: app.log });
 
 const secretKey = process.env.CANOPY_SECRET_KEY ?? TEST_SECRET_KEY;
-const startWebhooks = () => startDeliveryWorker(app.db, { secretKey, publicBaseUrl: 'http://canopy.test', allowPrivateUrls: true, pollIntervalMs: 50, log: app.log });
+const startWebhooks = () => startDeliveryWorker(app.db, { ...DELIVERY_HOOKS, secretKey, publicBaseUrl: 'http://canopy.test', allowPrivateUrls: true, pollIntervalMs: 50, log: app.log });
 let webhooks = startWebhooks();
 after(() => webhooks.stop());
 
@@ -234,10 +236,10 @@ describe('erasure, around the email', () => {
       forget: (about: string) => outbox.forget(about),
     };
     // The certificate and its email only: the delete's own forget_recipient_mail job must not be what cleans up here.
-    const kinds = new Map([issueCertificate, sendCertificateEmail].map((kind) => [kind.name, kind]));
+    const jobs = jobCatalog([issueCertificate, sendCertificateEmail]);
     const done: string[] = [];
     const log = { info: (fields: object) => done.push((fields as { kind: string }).kind), error() {} };
-    await runDueJobs(app.db, { services: { ...services, mailer: deletingMailer }, kinds, log, shouldStop: () => done.includes(sendCertificateEmail.name) });
+    await runDueJobs(app.db, { jobs, services: { ...services, mailer: deletingMailer }, log, shouldStop: () => done.includes(sendCertificateEmail.name) });
     assert.ok(done.includes(sendCertificateEmail.name), `the email job ran: ${done.join(', ')}`);
     assert.deepEqual(readdirSync(racingOutbox), []);
   });
@@ -257,7 +259,7 @@ describe('erasure, around the email', () => {
     const refused = person('refused');
     const recipient = await post('/v2/recipients', company.live, { trees: 1, send_email: true, ...refused });
     assert.equal(recipient.status, 200, recipient.text);
-    await runDueJobs(app.db, { services: testWorkerServices(createMailer({ smtpUrl, from: 'Canopy <c@canopy.test>', outboxDir: '/nonexistent' })), log: app.log });
+    await runDueJobs(app.db, { jobs: JOBS, services: testWorkerServices(createMailer({ smtpUrl, from: 'Canopy <c@canopy.test>', outboxDir: '/nonexistent' })), log: app.log });
     const job = await app.db.selectFrom('jobs').selectAll().where('kind', '=', sendCertificateEmail.name)
       .where(sql<string>`payload ->> 'recipient_id'`, '=', recipient.body.id).executeTakeFirstOrThrow();
     assert.match(job.last_error ?? '', /<recipient>.*Recipient address rejected/);

@@ -5,6 +5,7 @@ import { startTestApp } from './helpers/app.ts';
 import { attemptsReach as waitForAttempts, deliveryOf as readDelivery } from './helpers/deliveries.ts';
 import * as make from './helpers/factories.ts';
 import { startReceiver } from './helpers/receiver.ts';
+import { DELIVERY_HOOKS } from '../src/features.ts';
 
 /**
  * When a delivery will be tried next, as the event log shows it (`deliveries[].next_attempt_at`
@@ -60,7 +61,7 @@ describe('next_attempt_at of an event\'s deliveries', () => {
     assert.equal(queued.next_attempt_at, (await deliveryOf(retrying)).next_attempt_at!.toISOString());
     assert.ok(Date.parse(queued.next_attempt_at) <= Date.now());
 
-    worker = startDeliveryWorker(app.db, { secretKey, publicBaseUrl: 'http://canopy.test', allowPrivateUrls: true, now: clock.now, pollIntervalMs: 100 });
+    worker = startDeliveryWorker(app.db, { ...DELIVERY_HOOKS, secretKey, publicBaseUrl: 'http://canopy.test', allowPrivateUrls: true, now: clock.now, pollIntervalMs: 100 });
     const failed = await attemptsReach(retrying, 1);
     await attemptsReach(gone, 1);
     await attemptsReach(paused, 1);

@@ -4,10 +4,11 @@ import { Type } from '@sinclair/typebox';
 import { scheduleHousekeeping } from '../src/platform/jobs/housekeeping.ts';
 import { defineJob, type JobKind } from '../src/platform/jobs/job.ts';
 import { claimNextJob, completeJob, enqueueJob, LEASE_SECONDS } from '../src/platform/jobs/queue.ts';
-import { jobKindsByName } from '../src/platform/jobs/registry.ts';
+import { jobCatalog } from '../src/platform/jobs/job.ts';
 import { runDueJobs, startWorker } from '../src/platform/jobs/worker.ts';
 import { createCompany } from '../src/operator/companies.ts';
 import { startTestApp, type TestApp, testWorkerServices } from './helpers/app.ts';
+import { JOBS } from '../src/features.ts';
 
 /** The job queue and worker that `canopy serve` runs beside the API. */
 
@@ -33,7 +34,7 @@ describe('background worker (the one serve runs)', () => {
     });
     await enqueueJob(app.db, remember, { n: 1 });
     const later = await enqueueJob(app.db, remember, { n: 2 }, new Date(Date.now() + 3_600_000));
-    assert.equal(await runDueJobs(app.db, { services: testWorkerServices(), kinds: jobKindsByName([remember]) }), 1);
+    assert.equal(await runDueJobs(app.db, { services: testWorkerServices(), jobs: jobCatalog([remember]) }), 1);
     assert.deepEqual(seen, [{ n: 1 }]);
     const left = await app.db.selectFrom('jobs').select('id').execute();
     assert.deepEqual(left.map((row) => Number(row.id)), [later]);
@@ -54,7 +55,7 @@ describe('background worker (the one serve runs)', () => {
       throw new Error('boom');
     });
     const id = await enqueueJob(app.db, explode, {});
-    await runDueJobs(app.db, { services: testWorkerServices(), kinds: jobKindsByName([explode]) });
+    await runDueJobs(app.db, { services: testWorkerServices(), jobs: jobCatalog([explode]) });
     const job = await app.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     assert.equal(job.attempts, 1);
     assert.equal(job.last_error, 'boom');
@@ -75,8 +76,8 @@ describe('background worker (the one serve runs)', () => {
     });
     await app.db.insertInto('events').values([event('evt_old', ago(31 * 24)), event('evt_recent', ago(29 * 24))]).execute();
 
-    assert.deepEqual((await scheduleHousekeeping(app.db)).sort(), ['purge_idempotency_keys', 'purge_old_events', 'refresh_company_certificates']);
-    assert.deepEqual(await scheduleHousekeeping(app.db), [], 'no second copy while one waits');
+    assert.deepEqual((await scheduleHousekeeping(app.db, JOBS.housekeeping)).sort(), ['purge_idempotency_keys', 'purge_old_events', 'refresh_company_certificates']);
+    assert.deepEqual(await scheduleHousekeeping(app.db, JOBS.housekeeping), [], 'no second copy while one waits');
     assert.equal(await app.runJobs(), 3);
 
     const keys = await app.db.selectFrom('idempotency_keys').select('key').where('company_id', '=', company.id).execute();
@@ -92,7 +93,7 @@ describe('background worker (the one serve runs)', () => {
       ran++;
       return undefined;
     });
-    const worker = startWorker(app.db, { services: testWorkerServices(), pollIntervalMs: 20, kinds: jobKindsByName([tick]) });
+    const worker = startWorker(app.db, { services: testWorkerServices(), pollIntervalMs: 20, jobs: jobCatalog([tick]) });
     await enqueueJob(app.db, tick, {});
     for (let i = 0; i < 100 && ran === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     await worker.stop();
@@ -111,7 +112,7 @@ describe('background worker (the one serve runs)', () => {
       }
       return undefined;
     });
-    assert.equal(await runDueJobs(app.db, { services: testWorkerServices(), kinds: jobKindsByName([slow]), leaseRenewMs: 50 }), 1);
+    assert.equal(await runDueJobs(app.db, { services: testWorkerServices(), jobs: jobCatalog([slow]), leaseRenewMs: 50 }), 1);
     assert.ok(leases[0]! > Date.now() + (LEASE_SECONDS - 5) * 1000 - 1000, 'claimed for a lease');
     assert.ok(leases.at(-1)! > leases[0]!, `renewed while running: ${leases.join(', ')}`);
     assert.equal((await app.db.selectFrom('jobs').select('id').execute()).length, 0, 'then completed');
@@ -128,7 +129,7 @@ describe('background worker (the one serve runs)', () => {
       takenOver = await claimNextJob(db);
       return undefined;
     });
-    await runDueJobs(app.db, { services: testWorkerServices(), kinds: jobKindsByName([overtaken]), log });
+    await runDueJobs(app.db, { services: testWorkerServices(), jobs: jobCatalog([overtaken]), log });
     assert.deepEqual(errors, ['job done after its lease was lost: another worker may have run it too']);
     const row = await app.db.selectFrom('jobs').select(['attempts', 'locked_until']).where('id', '=', id).executeTakeFirstOrThrow();
     assert.equal(row.attempts, 2, 'still there, claimed by the second worker');
@@ -147,7 +148,7 @@ describe('background worker (the one serve runs)', () => {
       return undefined;
     });
     const id = await enqueueJob(app.db, stuck, {});
-    const worker = startWorker(app.db, { services: testWorkerServices(), pollIntervalMs: 20, kinds: jobKindsByName([stuck]) });
+    const worker = startWorker(app.db, { services: testWorkerServices(), pollIntervalMs: 20, jobs: jobCatalog([stuck]) });
     await started;
     assert.equal(await worker.releaseLeases(), 1);
     const released = await app.db.selectFrom('jobs').select(['attempts', 'locked_until']).where('id', '=', id).executeTakeFirstOrThrow();
@@ -162,7 +163,7 @@ describe('background worker (the one serve runs)', () => {
   });
 
   test('housekeeping scheduled by several workers at once is enqueued once', async () => {
-    const results = await Promise.all(Array.from({ length: 4 }, () => scheduleHousekeeping(app.db)));
+    const results = await Promise.all(Array.from({ length: 4 }, () => scheduleHousekeeping(app.db, JOBS.housekeeping)));
     assert.equal(results.flat().length, 3);
     const rows = await app.db.selectFrom('jobs').select('kind').execute();
     assert.deepEqual(rows.map((row) => row.kind).sort(), ['purge_idempotency_keys', 'purge_old_events', 'refresh_company_certificates']);

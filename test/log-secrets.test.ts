@@ -12,6 +12,7 @@ import { startDeliveryWorker } from '../src/platform/webhooks/worker.ts';
 import { startTestApp, TEST_SECRET_KEY, testWorkerServices } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
 import { startReceiver } from './helpers/receiver.ts';
+import { DELIVERY_HOOKS, JOBS } from '../src/features.ts';
 
 /**
  * The logs of a whole run hold no secret and no personal data. One realistic flow through
@@ -169,7 +170,7 @@ describe('the logs of a whole run', () => {
       recipients.push(created.body);
     }
     // The worker makes their certificates and sends the emails (one address is refused).
-    await runDueJobs(app.db, { services: testWorkerServices(mailer), log: app.log });
+    await runDueJobs(app.db, { jobs: JOBS, services: testWorkerServices(mailer), log: app.log });
     const renamed = { first_name: 'Ottoline', email: `ottoline.${randomAlphanumeric(6).toLowerCase()}@example.net` };
     keepPersonal('a changed first name', renamed.first_name);
     keepPersonal('a changed email address', renamed.email);
@@ -233,8 +234,8 @@ describe('the logs of a whole run', () => {
     assert.equal(noted(await app.get('/metrics', `${metricsToken}x`), { method: 'GET', route: '/metrics', companyId: null, tokenPrefix: null }).status, 401);
 
     // The workers, logging through the app's logger: the claimant's email and the webhook deliveries.
-    await runDueJobs(app.db, { services: testWorkerServices(mailer), log: app.log });
-    const deliveries = startDeliveryWorker(app.db, { secretKey, publicBaseUrl: 'http://canopy.test', allowPrivateUrls: true, pollIntervalMs: 50, log: app.log });
+    await runDueJobs(app.db, { jobs: JOBS, services: testWorkerServices(mailer), log: app.log });
+    const deliveries = startDeliveryWorker(app.db, { ...DELIVERY_HOOKS, secretKey, publicBaseUrl: 'http://canopy.test', allowPrivateUrls: true, pollIntervalMs: 50, log: app.log });
     after(() => deliveries.stop());
     await receiver.waitFor('/hooks', 3);
     for (const delivery of receiver.received) {

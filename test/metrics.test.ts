@@ -4,13 +4,14 @@ import { sql } from 'kysely';
 import { sendEndpointDisabledEmail } from '../src/modules/webhooks/jobs.ts';
 import { purgeOldEvents } from '../src/platform/jobs/purge-old-events.ts';
 import { enqueueJob, MAX_ATTEMPTS } from '../src/platform/jobs/queue.ts';
-import { jobKindsByName } from '../src/platform/jobs/registry.ts';
+import { jobCatalog } from '../src/platform/jobs/job.ts';
 import { runDueJobs } from '../src/platform/jobs/worker.ts';
 import type { Mailer } from '../src/platform/mail/mailer.ts';
 import { startDeliveryWorker } from '../src/platform/webhooks/worker.ts';
 import { startTestApp, TEST_SECRET_KEY, type TestApp, testWorkerServices } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
 import { startReceiver } from './helpers/receiver.ts';
+import { DELIVERY_HOOKS, } from '../src/features.ts';
 
 /**
  * GET /metrics through HTTP: the request counters and histograms by route pattern, 429s,
@@ -114,7 +115,7 @@ describe('GET /metrics', () => {
     const bad = await app.request('POST', '/v2/webhook-endpoints', { token: company.test, body: { url: `${receiver.base}/broken`, enabled_events: ['allocation.created'] } });
     assert.equal(bad.status, 200, bad.text);
     assert.equal((await app.request('POST', '/v2/test_helpers/allocations', { token: company.test, body: { trees: 1 } })).status, 200);
-    const worker = startDeliveryWorker(app.db, {
+    const worker = startDeliveryWorker(app.db, { ...DELIVERY_HOOKS,
       secretKey: process.env.CANOPY_SECRET_KEY ?? 'test-secret-key-of-at-least-32-characters', publicBaseUrl: 'http://canopy.test', allowPrivateUrls: true, pollIntervalMs: 50,
     });
     after(() => worker.stop());
@@ -141,14 +142,14 @@ describe('GET /metrics', () => {
   test('emails by kind and outcome, counted where the job sends them', async () => {
     const endpoint = await app.request('POST', '/v2/webhook-endpoints', { token: company.test, body: { url: 'http://127.0.0.1:9/gone' } });
     await app.db.updateTable('webhook_endpoints').set({ status: 'disabled', disabled_reason: 'gone', disabled_at: new Date() }).where('id', '=', endpoint.body.id).execute();
-    const kinds = jobKindsByName([sendEndpointDisabledEmail]);
+    const jobs = jobCatalog([sendEndpointDisabledEmail]);
     const before = await scrape();
 
     await enqueueJob(app.db, sendEndpointDisabledEmail, { endpoint_id: endpoint.body.id });
-    await runDueJobs(app.db, { services: testWorkerServices(), kinds });
+    await runDueJobs(app.db, { jobs, services: testWorkerServices() });
     const refusing: Mailer = { send: async () => Promise.reject(new Error('SMTP is down')), forget: async () => 0 };
     await enqueueJob(app.db, sendEndpointDisabledEmail, { endpoint_id: endpoint.body.id });
-    await runDueJobs(app.db, { services: testWorkerServices(refusing), kinds });
+    await runDueJobs(app.db, { jobs, services: testWorkerServices(refusing) });
     const text = await scrape();
 
     const delta = (outcome: string) =>

@@ -5,6 +5,7 @@ import { roleAllowsScope, SCOPES, type Scope } from '../src/core/scopes.ts';
 import { claimGiftCodeByCode } from '../src/modules/gift-codes/service.ts';
 import { createUser, setUserRole } from '../src/operator/users.ts';
 import { attemptDelivery, claimDueDeliveries } from '../src/platform/webhooks/deliveries.ts';
+import { DELIVERY_HOOKS } from '../src/features.ts';
 import { startTestApp, TEST_SECRET_KEY, type TestResponse, } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
 import {
@@ -426,7 +427,7 @@ describe('scopes, personal data and download links', () => {
   });
 
   test('event payloads carry personal data only to an endpoint set up for it', async () => {
-    const services = { secretKey: process.env.CANOPY_SECRET_KEY ?? TEST_SECRET_KEY, publicBaseUrl: PUBLIC, allowPrivateUrls: true, now: () => new Date() };
+    const services = { ...DELIVERY_HOOKS, secretKey: process.env.CANOPY_SECRET_KEY ?? TEST_SECRET_KEY, publicBaseUrl: PUBLIC, allowPrivateUrls: true, now: () => new Date() };
     for (;;) {
       const claimed = await claimDueDeliveries(app.db, { limit: 100, perEndpoint: 100, inFlight: new Map(), leaseSeconds: 30, now: new Date() });
       if (claimed.length === 0) break;

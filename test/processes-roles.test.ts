@@ -5,7 +5,7 @@ import { type Kysely, sql } from 'kysely';
 import { randomAlphanumeric } from '../src/core/ids.ts';
 import { type Database, openDatabase } from '../src/db/database.ts';
 import type { DB } from '../src/db/schema.ts';
-import { HOUSEKEEPING_KINDS } from '../src/platform/jobs/housekeeping.ts';
+import { JOBS } from '../src/features.ts';
 import { cliWorkspace, type Serve } from './helpers/cli.ts';
 import * as make from './helpers/factories.ts';
 import { type Received, startReceiver } from './helpers/receiver.ts';
@@ -97,7 +97,7 @@ describe('an API process and two workers on one PostgreSQL', { skip: !onPostgres
   }
 
   const workLeft = async () =>
-    Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM jobs WHERE kind <> ALL(${sql.val([...HOUSEKEEPING_KINDS])}::text[])`.execute(db)).rows[0]?.n);
+    Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM jobs WHERE kind <> ALL(${sql.val([...JOBS.housekeeping])}::text[])`.execute(db)).rows[0]?.n);
 
   /** Every recipient has a certificate and was emailed, no job but housekeeping is left, every delivery is delivered. */
   async function allDone(ms: number) {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { attemptDelivery, claimDueDeliveries, type DeliveryServices } from '../src/platform/webhooks/deliveries.ts';
+import { DELIVERY_HOOKS } from '../src/features.ts';
 import { startTestApp, TEST_SECRET_KEY } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
 import { type Answer, startReceiver } from './helpers/receiver.ts';
@@ -14,7 +15,7 @@ import { type Answer, startReceiver } from './helpers/receiver.ts';
 const app = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
 const receiver = await startReceiver();
 const services = (at: Date): DeliveryServices => ({
-  secretKey: process.env.CANOPY_SECRET_KEY ?? TEST_SECRET_KEY, publicBaseUrl: 'http://canopy.test', allowPrivateUrls: true, now: () => at,
+  ...DELIVERY_HOOKS, secretKey: process.env.CANOPY_SECRET_KEY ?? TEST_SECRET_KEY, publicBaseUrl: 'http://canopy.test', allowPrivateUrls: true, now: () => at,
 });
 const claim = (now: Date) => claimDueDeliveries(app.db, { limit: 10, perEndpoint: 4, inFlight: new Map(), leaseSeconds: 30, now });
 const later = (from: Date, seconds: number) => new Date(from.getTime() + seconds * 1000);

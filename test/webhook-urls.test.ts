@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import { checkWebhookUrl, isPublicAddress, UnsafeWebhookUrl } from '../src/platform/webhooks/url-guard.ts';
 import { startTestApp } from './helpers/app.ts';
 import * as make from './helpers/factories.ts';
+import { DELIVERY_HOOKS } from '../src/features.ts';
 
 /**
  * Where a webhook may not go: every class of address that is not the public internet,
@@ -181,7 +182,7 @@ describe('webhook URLs', () => {
     }
     assert.equal((await lenient.request('POST', '/v2/test_helpers/allocations', { token: owner.test, body: { trees: 1 } })).status, 200);
     const { startDeliveryWorker } = await import('../src/platform/webhooks/worker.ts');
-    const strictWorker = startDeliveryWorker(lenient.db, { secretKey: process.env.CANOPY_SECRET_KEY ?? 'test-secret-key-of-at-least-32-characters', publicBaseUrl: 'http://canopy.test', allowPrivateUrls: false, pollIntervalMs: 50 });
+    const strictWorker = startDeliveryWorker(lenient.db, { ...DELIVERY_HOOKS, secretKey: process.env.CANOPY_SECRET_KEY ?? 'test-secret-key-of-at-least-32-characters', publicBaseUrl: 'http://canopy.test', allowPrivateUrls: false, pollIntervalMs: 50 });
     try {
       for (const [i, [url, reason]] of targets.entries()) {
         const deadline = Date.now() + 5000;

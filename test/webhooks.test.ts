@@ -12,6 +12,7 @@ import { startTestApp, testWorkerServices } from './helpers/app.ts';
 import { attemptsReach as waitForAttempts, deliveryOf as readDelivery } from './helpers/deliveries.ts';
 import * as make from './helpers/factories.ts';
 import { startReceiver } from './helpers/receiver.ts';
+import { DELIVERY_HOOKS, JOBS } from '../src/features.ts';
 
 /**
  * Webhook endpoints and deliveries through HTTP, to a real receiver on loopback: signatures
@@ -26,7 +27,7 @@ const secretKey = process.env.CANOPY_SECRET_KEY ?? 'test-secret-key-of-at-least-
 
 /** The worker's clock: real time plus what a test has moved it on by. */
 const clock = { offsetMs: 0, now: () => new Date(Date.now() + clock.offsetMs) };
-const worker = startDeliveryWorker(app.db, { secretKey, publicBaseUrl: 'http://canopy.test', allowPrivateUrls: true, now: clock.now, pollIntervalMs: 100 });
+const worker = startDeliveryWorker(app.db, { ...DELIVERY_HOOKS, secretKey, publicBaseUrl: 'http://canopy.test', allowPrivateUrls: true, now: clock.now, pollIntervalMs: 100 });
 after(() => worker.stop());
 
 async function companyWithEndpoint(path: string, body: Record<string, unknown> = {}) {
@@ -203,7 +204,7 @@ describe('deliveries', () => {
     const read = (await app.get(`/v2/webhook-endpoints/${endpoint.id}`, company.test)).body;
     assert.deepEqual([read.status, read.disabled_reason], ['disabled', 'gone']);
     const mail: { to: string; subject: string; text: string }[] = [];
-    await runDueJobs(app.db, { services: { ...testWorkerServices(), mailer: { send: async (message) => { mail.push(message as never); return { via: 'outbox', location: '' }; }, forget: async () => 0 } } });
+    await runDueJobs(app.db, { jobs: JOBS, services: { ...testWorkerServices(), mailer: { send: async (message) => { mail.push(message as never); return { via: 'outbox', location: '' }; }, forget: async () => 0 } } });
     assert.equal(mail.length, 1);
     assert.equal(mail[0]!.to, company.adminEmail);
     assert.match(mail[0]!.text, /410 Gone/);

@@ -2,7 +2,6 @@ import { type Kysely, sql } from 'kysely';
 import { databasePoolUse } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { MAX_ATTEMPTS } from '../platform/jobs/queue.ts';
-import { JOB_KINDS } from '../platform/jobs/registry.ts';
 import { Gauge, type Registry } from 'prom-client';
 
 /**
@@ -11,7 +10,7 @@ import { Gauge, type Registry } from 'prom-client';
  * app's database connections. Read at scrape time, not kept up to date by the code that
  * changes them, so they count the work of every process sharing the database.
  */
-export function databaseGauges(registry: Registry, db: Kysely<DB>) {
+export function databaseGauges(registry: Registry, db: Kysely<DB>, kinds: readonly string[]) {
   const gauge = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
     new Gauge<L>({ name, help, labelNames, registers: [registry] });
 
@@ -32,8 +31,6 @@ export function databaseGauges(registry: Registry, db: Kysely<DB>) {
     oldestReady: gauge('canopy_webhook_deliveries_oldest_ready_age_seconds', 'How long the oldest ready webhook delivery has been due (0 when none is).'),
   };
   const up = gauge('canopy_queue_metrics_up', '1 when this scrape read the job and delivery gauges from the database, 0 when that failed (those gauges are then absent).');
-
-  const kinds = JOB_KINDS.map((kind) => kind.name);
 
   return {
     /** Sets every gauge from the database as it is now; throws when the database does not answer. */

@@ -13,6 +13,8 @@ export interface MetricsOptions {
   db: Kysely<DB>;
   /** When set, GET /metrics wants `Authorization: Bearer <metricsToken>`; when null, it answers loopback only. */
   metricsToken: string | null;
+  /** The job kinds the gauges report, each even when none waits (src/features.ts, JOBS). */
+  jobKinds: readonly string[];
 }
 
 /**
@@ -22,7 +24,7 @@ export interface MetricsOptions {
  * registry per app, so that tests building many apps in one process never register a metric
  * twice. Called before any route is registered, so that the hook sees every route.
  */
-export function registerMetrics(app: FastifyInstance, { db, metricsToken }: MetricsOptions): void {
+export function registerMetrics(app: FastifyInstance, { db, metricsToken, jobKinds }: MetricsOptions): void {
   const registry = new Registry();
   const requests = new Counter({
     name: 'canopy_http_requests_total',
@@ -37,7 +39,7 @@ export function registerMetrics(app: FastifyInstance, { db, metricsToken }: Metr
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  const gauges = databaseGauges(registry, db);
+  const gauges = databaseGauges(registry, db, jobKinds);
   collectProcessMetrics();
   const scraped = Registry.merge([registry, processRegistry]);
 

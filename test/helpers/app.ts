@@ -14,6 +14,7 @@ import { createMailer, type Mailer } from '../../src/platform/mail/mailer.ts';
 import { GENEROUS_RATE_LIMITS } from './limits.ts';
 import { createScratchDatabase } from './postgres.ts';
 import { tempDir } from './temp.ts';
+import { JOBS } from '../../src/features.ts';
 
 export interface TestApp {
   baseUrl: string;
@@ -110,7 +111,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     log: app.log,
     request,
     get: (path, token, headers) => request('GET', path, { token, headers }),
-    runJobs: (services = testWorkerServices()) => runDueJobs(database.db, { services }),
+    runJobs: (services = testWorkerServices()) => runDueJobs(database.db, { jobs: JOBS, services }),
   };
 }
 

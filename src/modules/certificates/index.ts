@@ -1,4 +1,17 @@
+import type { Feature } from '../../platform/feature.ts';
+import { certificateEvents } from './events.ts';
+import { issueCertificate, refreshCompanyCertificates, sendCertificateEmail } from './jobs.ts';
+import { certificatePages } from './pages.ts';
 import { certificateRoutes } from './routes.ts';
 import { CertificateSchema } from './schemas.ts';
 
-export const certificatesModule = { routes: certificateRoutes, schemas: [CertificateSchema] };
+/** Certificates: their API, their public page and PDF, the jobs that issue and email them, and certificate.created. */
+export const certificatesFeature: Feature = {
+  name: 'certificates',
+  api: certificateRoutes,
+  schemas: [CertificateSchema],
+  pages: certificatePages,
+  jobs: [issueCertificate, refreshCompanyCertificates, sendCertificateEmail],
+  housekeeping: [refreshCompanyCertificates],
+  events: [certificateEvents],
+};

@@ -1,4 +1,6 @@
+import type { Feature } from '../../platform/feature.ts';
+import { companyAssets } from './pages.ts';
 import { companyRoutes } from './routes.ts';
 import { CompanySchema } from './schemas.ts';
 
-export const companyModule = { routes: companyRoutes, schemas: [CompanySchema] };
+export const companyFeature: Feature = { name: 'company', api: companyRoutes, schemas: [CompanySchema], assets: companyAssets };

@@ -1,4 +1,5 @@
+import type { Feature } from '../../platform/feature.ts';
 import { meRoutes } from './routes.ts';
 import { TokenSchema } from './schemas.ts';
 
-export const meModule = { routes: meRoutes, schemas: [TokenSchema] };
+export const meFeature: Feature = { name: 'me', api: meRoutes, schemas: [TokenSchema] };

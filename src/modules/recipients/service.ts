@@ -5,15 +5,14 @@ import { CanopyError, errors } from '../../core/errors.ts';
 import type { Language } from '../../core/i18n.ts';
 import { newId } from '../../core/ids.ts';
 import type { AllocationRow } from '../../domain/allocations.ts';
-import { type AssignedAllocation, type AssignedTrees, assignTrees, giveReservedTrees, releaseTrees } from '../../domain/assignment.ts';
+import { type AssignedTrees, assignTrees, giveReservedTrees, releaseTrees } from '../../domain/assignment.ts';
 import { inRequestUnitOfWork, type RequestUnitOfWork, type UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import { issueCertificate } from '../certificates/jobs.ts';
 import { enqueueJob, jobInsert } from '../../platform/jobs/queue.ts';
 import { withdrawPersonalCertificate } from '../certificates/service.ts';
-import { presentAllocations } from '../allocations/present.ts';
 import { requireCompanyProject } from '../projects/queries.ts';
 import { eraseRecipient } from './erasure.ts';
-import { forReader, presentRecipients, recipientObject } from './present.ts';
+import { forReader, presentRecipients, type RecipientObject, recipientObject } from './present.ts';
 import { findRecipient, type RecipientRow } from './queries.ts';
 import type { CreateRecipientBody, UpdateRecipientBody } from './schemas.ts';
 
@@ -48,8 +47,8 @@ export interface AddedRecipient {
   id: string;
   row: RecipientRow;
   allocations: AllocationRow[];
-  /** Every allocation the assignment changed, as it now stands (none for a claimed gift code's trees). */
-  touched: AssignedAllocation[];
+  /** The recipient as GET shows it, when the work knows it whole (trees from the unassigned ones, not a gift code's). */
+  object: RecipientObject | null;
 }
 
 /**
@@ -115,7 +114,16 @@ export async function addRecipient(scope: CompanyScope, uow: UnitOfWork, input: 
   // Its certificate is generated right after, by the worker (certificate.created); the job
   // is queued with the work's last events.
   uow.atEnd({ query: jobInsert(issueCertificate, { recipient_id: id }) });
-  return { id, row, allocations: assigned.parts, touched: assigned.touched };
+  let object: RecipientObject | null = null;
+  if (!input.giftCodeId) {
+    // Known whole without reading it back, while nothing later in the work changes them
+    // (UnitOfWork.knowFinal): no certificate yet, no gift code, and the allocations just
+    // assigned (oldest first, as GET lists them), as their rows now stand.
+    object = recipientObject(row, { allocations: oldestFirst(assigned.parts).map((part) => part.id), certificate: null, giftCode: null });
+    uow.knowFinal(id, object);
+    for (const allocation of assigned.touched) uow.knowFinal(allocation.id, allocation);
+  }
+  return { id, row, allocations: assigned.parts, object };
 }
 
 /**
@@ -154,12 +162,8 @@ export async function createRecipient(ctx: ApiContext, body: CreateBody) {
       source: 'api',
       sendEmail: body.send_email,
     });
-    // Known whole without reading it back: no certificate yet, no gift code, and the
-    // allocations just assigned (oldest first, as GET lists them).
-    const recipient = recipientObject(added.row, { allocations: oldestFirst(added.allocations).map((part) => part.id), certificate: null, giftCode: null });
-    uow.knowFinal(recipient.id, recipient);
-    // So are the allocations the assignment changed: nothing later in this work touches them.
-    for (const allocation of await presentAllocations(uow.ctx, added.touched)) uow.knowFinal(allocation.id, allocation);
+    if (!added.object) throw new Error('A recipient given unassigned trees is known whole when added.');
+    const recipient = added.object;
     return forReader(ctx, recipient);
   });
 }

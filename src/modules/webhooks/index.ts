@@ -1,6 +1,14 @@
-import { eventRoutes, webhookEndpointRoutes } from './routes.ts';
+import type { Feature } from '../../platform/feature.ts';
+import { sendEndpointDisabledEmail } from './jobs.ts';
+import { webhookRoutes } from './routes.ts';
 import { EventSchema, WebhookEndpointSchema, WebhookEndpointWithSecretSchema } from './schemas.ts';
 
-export const webhookEndpointsModule = { routes: webhookEndpointRoutes, schemas: [WebhookEndpointSchema, WebhookEndpointWithSecretSchema] };
+export { endpointDisabled } from './jobs.ts';
 
-export const eventsModule = { routes: eventRoutes, schemas: [EventSchema] };
+/** Webhooks: endpoints, the event log and redelivery, and the email that tells admins an endpoint was switched off. */
+export const webhooksFeature: Feature = {
+  name: 'webhooks',
+  api: webhookRoutes,
+  schemas: [WebhookEndpointSchema, WebhookEndpointWithSecretSchema, EventSchema],
+  jobs: [sendEndpointDisabledEmail],
+};

@@ -3,6 +3,7 @@ import { idString } from '../../core/schema.ts';
 import { countEmail } from '../../observability/counters.ts';
 import { defineJob } from '../../platform/jobs/job.ts';
 import { enqueueJob } from '../../platform/jobs/queue.ts';
+import type { EndpointDisabled } from '../../platform/webhooks/deliveries.ts';
 
 /**
  * Tells a company's admins that one of its webhook endpoints was switched off (spec
@@ -62,3 +63,8 @@ export const sendEndpointDisabledEmail = defineJob({
     return { endpoint_id: endpoint.id, user_id: admin.id, via: sent.via };
   },
 });
+
+/** The webhooks feature's answer to the delivery worker switching an endpoint off: its admins are told (EndpointDisabled). */
+export const endpointDisabled: EndpointDisabled = async (db, endpointId) => {
+  await enqueueJob(db, sendEndpointDisabledEmail, { endpoint_id: endpointId });
+};

@@ -1,10 +1,9 @@
+import { asReaderSees } from '../../platform/events/renderers.ts';
 import type { Selectable } from 'kysely';
 import { iso } from '../../core/formats.ts';
 import type { WebhookEndpointsTable } from '../../db/schema.ts';
 import type { EventType } from '../../platform/events/record.ts';
 import type { ReadContext } from '../../core/context.ts';
-import { refreshDownloadUrl } from '../certificates/present.ts';
-import { withoutPersonalData } from '../recipients/present.ts';
 import { deliveriesOf, type EventRow } from './queries.ts';
 
 /** The secret is left out on purpose: it is shown only when an endpoint is created. */
@@ -24,22 +23,6 @@ export function presentWebhookEndpoint(row: Selectable<WebhookEndpointsTable>) {
   };
 }
 
-const isObjectOf = <T extends string>(value: unknown, type: T): value is { object: T; id: string } =>
-  typeof value === 'object' && value !== null && (value as { object?: unknown }).object === type;
-
-/**
- * Events hold the full object (the service's copy), shown as a GET would show it to this
- * reader: a token without recipients:read sees a recipient without names and email, and a
- * certificate (alone or on its recipient) comes with a download link signed now.
- */
-function asReaderSees(ctx: ReadContext, object: unknown): unknown {
-  if (isObjectOf(object, 'certificate')) return refreshDownloadUrl(ctx, object);
-  if (!isObjectOf(object, 'recipient')) return object;
-  const { certificate } = object as { certificate?: unknown };
-  const recipient = isObjectOf(certificate, 'certificate') ? { ...object, certificate: refreshDownloadUrl(ctx, certificate) } : object;
-  return ctx.scopes.includes('recipients:read') ? recipient : withoutPersonalData(recipient);
-}
-
 /** Event rows to API objects, each with its per-endpoint delivery state. */
 export async function presentEvents(ctx: ReadContext, rows: EventRow[]) {
   const deliveries = await deliveriesOf(ctx, rows.map((row) => row.id));
@@ -49,7 +32,7 @@ export async function presentEvents(ctx: ReadContext, rows: EventRow[]) {
     livemode: row.livemode,
     type: row.type as EventType,
     created: iso(row.created_at),
-    data: { ...row.data, object: asReaderSees(ctx, row.data.object) },
+    data: { ...row.data, object: asReaderSees(ctx, row.type as EventType, row.data.object) },
     deliveries: deliveries
       .filter((delivery) => delivery.event_id === row.id)
       .map((delivery) => ({
@@ -62,20 +45,4 @@ export async function presentEvents(ctx: ReadContext, rows: EventRow[]) {
         last_status_code: delivery.last_status_code,
       })),
   }));
-}
-
-/**
- * The body of a webhook delivery: the event as `GET /v2/events/{id}` shows it, without the
- * delivery state, to an endpoint that sees personal data only when it was set up to
- * (`include_personal_data`), with a certificate's download link signed at this attempt.
- */
-export function webhookPayload(ctx: ReadContext, row: EventRow) {
-  return {
-    id: row.id,
-    object: 'event' as const,
-    type: row.type as EventType,
-    created: iso(row.created_at),
-    livemode: row.livemode,
-    data: { ...row.data, object: asReaderSees(ctx, row.data.object) },
-  };
 }

@@ -9,7 +9,7 @@ import { createWebhookEndpoint, deleteWebhookEndpoint, redeliverEvent, rotateWeb
 
 const tags = ['Webhooks'];
 
-export const webhookEndpointRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { config }) => {
+const webhookEndpointRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { config }) => {
   const policy = { allowPrivateUrls: config.webhookAllowPrivateUrls };
   const scope = 'webhooks:manage' as const;
 
@@ -86,7 +86,7 @@ export const webhookEndpointRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = a
 
 };
 
-export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/events',
     {
@@ -142,4 +142,10 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => redeliverEvent(request.ctx, request.params.id, request.body),
   );
+};
+
+/** The webhooks feature's API: its endpoints, then the event log. */
+export const webhookRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, options) => {
+  await app.register(webhookEndpointRoutes, options);
+  await app.register(eventRoutes, options);
 };

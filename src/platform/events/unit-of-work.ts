@@ -6,7 +6,7 @@ import type { DomainChange } from '../../domain/changes.ts';
 import { adjustCompanyTotals, companyTotalsUpdate, type CountUnassigned, missingTotals, type TotalsDelta } from '../../domain/counters.ts';
 import { isStalePlan } from '../../db/prepared-statements.ts';
 import { lockFoundationWrites } from '../../domain/write-lock.ts';
-import { presentEvents } from './emit.ts';
+import { renderEvents } from './renderers.ts';
 import { type NewEvent, recordEvents } from './record.ts';
 import { deliveriesCommitted, notifyOnCommit } from './wake.ts';
 
@@ -18,7 +18,7 @@ import { deliveriesCommitted, notifyOnCommit } from './wake.ts';
  * outbox).
  *
  * It lives here rather than in domain/ because writing events renders objects with the
- * modules' presenters, and domain/ stays free of modules/.
+ * features' renderers (renderers.ts, installed from src/features.ts), and domain/ knows no feature.
  */
 export class UnitOfWork {
   private constructor(
@@ -29,7 +29,9 @@ export class UnitOfWork {
     private readonly publicBaseUrl: string,
     private readonly pending: { change: DomainChange; at: Date }[],
     private readonly totals: Map<string, { companyId: string; livemode: boolean; delta: Required<TotalsDelta> }>,
-    private readonly finalObjects: Map<string, unknown>,
+    private readonly finalObjects: Map<string, { object: unknown; recorded: number }>,
+    /** How many changes the work has recorded, shared by its views (at, apart). */
+    private readonly recorded: { count: number },
     private readonly closing: ClosingWrite[],
     /** This is the work's second run, after too few trees were free of others' locks: assigning trees waits for them (domain/assignment.ts). */
     readonly waitForLockedTrees: boolean,
@@ -37,16 +39,26 @@ export class UnitOfWork {
 
   /** A unit of work on a transaction the caller opened; it writes events only when flushed, and totals when applied. */
   static on(db: Transaction<DB>, publicBaseUrl: string, now = new Date(), waitForLockedTrees = false): UnitOfWork {
-    return new UnitOfWork(db, now, publicBaseUrl, [], new Map(), new Map(), [], waitForLockedTrees);
+    return new UnitOfWork(db, now, publicBaseUrl, [], new Map(), new Map(), { count: 0 }, [], waitForLockedTrees);
   }
 
   /**
-   * An object the work made, whole (personal data included), as its GET endpoint will show
-   * it when the work ends: its events use it instead of reading it back. Only for an object
-   * nothing later in the work changes (a recipient just created, the allocations it was given).
+   * An object (or row) the work made, whole, as it stands now: its event uses it instead of
+   * reading it back (EventRenderer, RenderEnv.known), a query less on the hot path. It stays
+   * known only while the work records no further change: any change recorded after it may
+   * have changed it (a certificate issued in the same work names the recipient's
+   * certificate), and then it is read back as usual. For a feature's own write functions
+   * (recipients/service.ts, addRecipient); the verbs above them never see it.
    */
   knowFinal(id: string, object: unknown): void {
-    this.finalObjects.set(id, object);
+    this.finalObjects.set(id, { object, recorded: this.recorded.count });
+  }
+
+  /** What knowFinal gave and no later change may have touched. */
+  private stillFinal(): Map<string, unknown> {
+    const final = new Map<string, unknown>();
+    for (const [id, { object, recorded }] of this.finalObjects) if (recorded === this.recorded.count) final.set(id, object);
+    return final;
   }
 
   /**
@@ -75,6 +87,7 @@ export class UnitOfWork {
   /** Notes what changed; its events are written at the next flush, at the latest before commit. */
   record(...changes: readonly DomainChange[]): void {
     for (const change of changes) this.pending.push({ change, at: this.now });
+    this.recorded.count += changes.length;
   }
 
   /** What was recorded and not yet written as events, in order. */
@@ -84,7 +97,7 @@ export class UnitOfWork {
 
   /** This unit of work acting at another moment, sharing its transaction and changes: the demo seed replays history. */
   at(now: Date): UnitOfWork {
-    return new UnitOfWork(this.db, now, this.publicBaseUrl, this.pending, this.totals, this.finalObjects, this.closing, this.waitForLockedTrees);
+    return new UnitOfWork(this.db, now, this.publicBaseUrl, this.pending, this.totals, this.finalObjects, this.recorded, this.closing, this.waitForLockedTrees);
   }
 
   /**
@@ -93,7 +106,7 @@ export class UnitOfWork {
    * this one's: they are facts, not news.
    */
   apart(): UnitOfWork {
-    return new UnitOfWork(this.db, this.now, this.publicBaseUrl, [], this.totals, this.finalObjects, this.closing, this.waitForLockedTrees);
+    return new UnitOfWork(this.db, this.now, this.publicBaseUrl, [], this.totals, this.finalObjects, this.recorded, this.closing, this.waitForLockedTrees);
   }
 
   /**
@@ -143,7 +156,7 @@ export class UnitOfWork {
       let end = start + 1;
       while (end < pending.length && pending[end]!.at.getTime() === at.getTime()) end++;
       const changes = pending.slice(start, end).map((entry) => entry.change);
-      events.push(...(await presentEvents(this.db, changes, this.publicBaseUrl, at, this.finalObjects)));
+      events.push(...(await renderEvents(this.db, changes, this.publicBaseUrl, at, this.stillFinal())));
       start = end;
     }
     return events;

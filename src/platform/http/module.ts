@@ -1,5 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { TSchema } from '@sinclair/typebox';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
@@ -25,10 +23,4 @@ export type AppConfig = Pick<
 export interface ModuleOptions {
   config: AppConfig;
   db: Kysely<DB>;
-}
-
-/** A v2 resource: its routes (none for objects only ever embedded) and the named schemas its responses reference. */
-export interface ApiModule {
-  routes?: FastifyPluginAsyncTypebox<ModuleOptions>;
-  schemas: readonly TSchema[];
 }

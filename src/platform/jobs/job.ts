@@ -5,7 +5,7 @@ import type { Mailer } from '../mail/mailer.ts';
 
 /**
  * A kind of background job: its name (the `kind` column), the schema of its payload,
- * and its handler. One file per kind in jobs/kinds/, one line in jobs/registry.ts.
+ * and its handler. Each feature lists its kinds in its index.ts (Feature.jobs), src/features.ts all of them.
  * The worker checks a claimed job's payload against the schema before handling it.
  */
 export interface JobKind<S extends TSchema = TSchema> {
@@ -29,4 +29,15 @@ export interface WorkerServices {
 
 export function defineJob<S extends TSchema>(kind: JobKind<S>): JobKind<S> {
   return kind;
+}
+
+/** The job kinds a worker runs, by name, and the names of those it keeps scheduled (housekeeping.ts). */
+export interface JobCatalog {
+  kinds: ReadonlyMap<string, JobKind>;
+  housekeeping: readonly string[];
+}
+
+export function jobCatalog(kinds: readonly JobKind[], housekeeping: readonly JobKind[] = []): JobCatalog {
+  for (const kind of housekeeping) if (!kinds.includes(kind)) throw new Error(`Housekeeping job ${kind.name} is not among the kinds.`);
+  return { kinds: new Map(kinds.map((kind) => [kind.name, kind])), housekeeping: housekeeping.map((kind) => kind.name) };
 }

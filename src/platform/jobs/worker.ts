@@ -2,9 +2,8 @@ import { Value } from '@sinclair/typebox/value';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { scheduleHousekeeping } from './housekeeping.ts';
-import type { WorkerServices } from './job.ts';
+import type { JobCatalog, WorkerServices } from './job.ts';
 import { claimNextJob, completeJob, failJob, type Job, LEASE_RENEW_SECONDS, releaseJobLease, renewJobLease } from './queue.ts';
-import { type JobKinds, jobKindsByName } from './registry.ts';
 
 export interface WorkerLog {
   info(fields: object, message: string): void;
@@ -14,8 +13,8 @@ export interface WorkerLog {
 export interface WorkerOptions {
   /** How jobs link to Canopy, sign links and send email. */
   services: WorkerServices;
-  /** The kinds this worker runs, by name; every kind of jobs/registry.ts when left out. */
-  kinds?: JobKinds;
+  /** The kinds this worker runs and keeps scheduled: every feature's (src/features.ts, JOBS), or a test's own. */
+  jobs: JobCatalog;
   /** How long the worker sleeps when no job is due. */
   pollIntervalMs?: number;
   /** How often housekeeping jobs are enqueued (the first time at start). */
@@ -40,7 +39,7 @@ const silentLog: WorkerLog = { info() {}, error() {} };
 
 /** The background worker: claims due jobs one at a time and runs them, until stopped. */
 export function startWorker(db: Kysely<DB>, options: WorkerOptions): Worker {
-  const { services, kinds = jobKindsByName(), pollIntervalMs = 1000, housekeepingEveryMs = 3_600_000, leaseRenewMs, log = silentLog } = options;
+  const { services, jobs, pollIntervalMs = 1000, housekeepingEveryMs = 3_600_000, leaseRenewMs, log = silentLog } = options;
   let stopping = false;
   let wake = () => {};
   const inHand = new Set<Job>();
@@ -51,10 +50,10 @@ export function startWorker(db: Kysely<DB>, options: WorkerOptions): Worker {
       try {
         if (Date.now() >= nextHousekeeping) {
           nextHousekeeping = Date.now() + housekeepingEveryMs;
-          const enqueued = await scheduleHousekeeping(db);
+          const enqueued = await scheduleHousekeeping(db, jobs.housekeeping);
           if (enqueued.length > 0) log.info({ kinds: enqueued }, 'housekeeping jobs enqueued');
         }
-        await runDueJobs(db, { services, kinds, log, leaseRenewMs, shouldStop: () => stopping, inHand });
+        await runDueJobs(db, { services, jobs, log, leaseRenewMs, shouldStop: () => stopping, inHand });
       } catch (error) {
         log.error({ err: error }, 'worker could not poll for jobs');
       }
@@ -96,8 +95,8 @@ export function startWorker(db: Kysely<DB>, options: WorkerOptions): Worker {
  */
 export async function runDueJobs(
   db: Kysely<DB>,
-  { services, kinds = jobKindsByName(), log = silentLog, leaseRenewMs = LEASE_RENEW_SECONDS * 1000, shouldStop = () => false, inHand = new Set<Job>() }:
-    Pick<WorkerOptions, 'services' | 'kinds' | 'log' | 'leaseRenewMs'> & {
+  { services, jobs, log = silentLog, leaseRenewMs = LEASE_RENEW_SECONDS * 1000, shouldStop = () => false, inHand = new Set<Job>() }:
+    Pick<WorkerOptions, 'services' | 'jobs' | 'log' | 'leaseRenewMs'> & {
       shouldStop?: () => boolean;
       /** Holds the job while it runs, for whoever may have to give it back. */
       inHand?: Set<Job>;
@@ -113,7 +112,7 @@ export async function runDueJobs(
     const lease = keepLeased(db, job, leaseRenewMs, log);
     const fields = { job_id: job.id, kind: job.kind, attempts: job.attempts };
     try {
-      const result = await runJob(db, kinds, job, services);
+      const result = await runJob(db, jobs, job, services);
       await lease.stop();
       if (await completeJob(db, job)) log.info({ ...fields, ms: Date.now() - startedAt, ...result }, 'job done');
       else log.error({ ...fields, ms: Date.now() - startedAt }, 'job done after its lease was lost: another worker may have run it too');
@@ -148,8 +147,8 @@ function keepLeased(db: Kysely<DB>, job: Job, everyMs: number, log: WorkerLog) {
 }
 
 /** Runs one claimed job with its kind's handler, once its payload is what the kind expects. */
-async function runJob(db: Kysely<DB>, kinds: JobKinds, job: Job, services: WorkerServices) {
-  const kind = kinds.get(job.kind);
+async function runJob(db: Kysely<DB>, jobs: JobCatalog, job: Job, services: WorkerServices) {
+  const kind = jobs.kinds.get(job.kind);
   if (!kind) throw new Error(`No handler for job kind "${job.kind}"`);
   if (!Value.Check(kind.payload, job.payload)) {
     const first = Value.Errors(kind.payload, job.payload).First();

@@ -1,47 +1,31 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { errors } from '../../core/errors.ts';
+import { countRateLimited } from '../../observability/counters.ts';
+import type { Feature } from '../feature.ts';
 import type { ModuleOptions } from '../http/module.ts';
 import { createLimiter, type WindowLimiter } from '../http/rate-limit.ts';
-import { countRateLimited } from '../../observability/counters.ts';
-import { TEXTS } from './texts.ts';
 import { apiReferencePages } from './api-reference.ts';
-import { certificatePages } from '../../modules/certificates/pages.ts';
-import { giftPages } from '../../modules/gift-codes/pages.ts';
-import { initialsLogoSvg } from '../../modules/company/logo.ts';
 import { messagePage, pageLanguage } from './page.ts';
+import { TEXTS } from './texts.ts';
 
 /**
- * What Canopy shows without a login: certificate pages and their PDFs, and the generated
- * logo of a company without one of its own (the logo_url GET /v2/company gives), the
- * gift claim pages, and the API reference. The impact page joins here. The pages people
- * open (claim, certificate, PDF) count together against the visitor's address:
- * PUBLIC_PAGE_REQUESTS_PER_MINUTE a minute.
+ * What Canopy shows without a login: every feature's pages (certificate pages and PDFs,
+ * the gift claim pages; the impact page joins them), the files they link to (a company's
+ * generated logo), and the API reference. The pages people open count together against
+ * the visitor's address: PUBLIC_PAGE_REQUESTS_PER_MINUTE a minute.
  */
-export const publicRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { db, config }) => {
-  await app.register(async (pages) => {
-    const perAddress = { name: 'public_page', points: config.publicPageRequestsPerMinute, windowSeconds: 60, shared: config.databaseUrl !== null };
-    limitPageRequests(pages, createLimiter(db, perAddress));
-    await pages.register(certificatePages, { db, config });
-    await pages.register(giftPages, { db, config });
-  });
-  await app.register(apiReferencePages);
-
-  app.get(
-    '/impact/:slug/logo.svg',
-    { schema: { hide: true, params: Type.Object({ slug: Type.String({ pattern: '^[a-z0-9-]{1,80}$' }) }) } },
-    async (request, reply) => {
-      const company = await db.selectFrom('companies').select(['name', 'slug']).where('slug', '=', request.params.slug).executeTakeFirst();
-      if (!company) throw errors.notFound('company', request.params.slug, 'slug');
-      return reply
-        .type('image/svg+xml; charset=utf-8')
-        .header('Cache-Control', 'public, max-age=86400')
-        .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
-        .send(initialsLogoSvg(company.name, company.slug));
-    },
-  );
-};
+export function publicPages(features: readonly Feature[]): FastifyPluginAsyncTypebox<ModuleOptions> {
+  return async (app, options) => {
+    const { db, config } = options;
+    await app.register(async (pages) => {
+      const perAddress = { name: 'public_page', points: config.publicPageRequestsPerMinute, windowSeconds: 60, shared: config.databaseUrl !== null };
+      limitPageRequests(pages, createLimiter(db, perAddress));
+      for (const feature of features) if (feature.pages) await pages.register(feature.pages, options);
+    });
+    for (const feature of features) if (feature.assets) await app.register(feature.assets, options);
+    await app.register(apiReferencePages);
+  };
+}
 
 /**
  * The public pages' own limit: every request to the pages registered on `app` counts

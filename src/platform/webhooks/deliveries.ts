@@ -3,9 +3,7 @@ import type { ReadContext } from '../../core/context.ts';
 import { SCOPES } from '../../core/scopes.ts';
 import { openSecret } from '../../core/secrets.ts';
 import type { DB, Db } from '../../db/schema.ts';
-import { sendEndpointDisabledEmail } from '../../modules/webhooks/jobs.ts';
-import { enqueueJob } from '../jobs/queue.ts';
-import { webhookPayload } from '../../modules/webhooks/present.ts';
+import { webhookPayload } from './payload.ts';
 import { type DeliveryOutcome, webhookDeliveries } from '../../observability/counters.ts';
 import { type AttemptResult, postWebhook } from './send.ts';
 import { DISABLE_AFTER_FAILING_MS, nextRetryDelaySeconds } from './schedule.ts';
@@ -69,7 +67,16 @@ export interface DeliveryServices {
   allowPrivateUrls: boolean;
   /** The clock of retries and leases; tests move it forward instead of waiting a day. */
   now: () => Date;
+  /**
+   * Called in the transaction that switches an endpoint off after it failed for days or
+   * answered 410 Gone: the webhooks feature queues the email to the company's admins
+   * (modules/webhooks/jobs.ts, endpointDisabled).
+   */
+  whenEndpointDisabled: EndpointDisabled;
 }
+
+/** What happens, in the disabling transaction, when the worker switches an endpoint off. */
+export type EndpointDisabled = (db: Db, endpointId: string) => Promise<void>;
 
 /**
  * Makes one attempt of a claimed delivery and records what came of it: the event as the
@@ -105,7 +112,7 @@ export async function attemptDelivery(db: Kysely<DB>, claimed: ClaimedDelivery, 
     if (!(error instanceof UnsafeWebhookUrl)) throw error;
     result = { delivered: false, statusCode: null, error: `refused: ${error.message}`, retryAfterSeconds: null, ms: 0 };
   }
-  webhookDeliveries.inc({ outcome: await recordAttempt(db, claimed, endpoint, result, services.now()) });
+  webhookDeliveries.inc({ outcome: await recordAttempt(db, claimed, endpoint, result, services) });
   return result;
 }
 
@@ -192,8 +199,9 @@ async function recordAttempt(
   claimed: ClaimedDelivery,
   endpoint: { id: string; company_id: string; failing_since: Date | null },
   result: AttemptResult,
-  now: Date,
+  services: Pick<DeliveryServices, 'now' | 'whenEndpointDisabled'>,
 ): Promise<DeliveryOutcome> {
+  const now = services.now();
   const attempt = { last_attempt_at: now, last_status_code: result.statusCode, locked_until: null };
   if (result.delivered) {
     // The common case in one statement (so one round trip, no BEGIN and COMMIT): the
@@ -222,7 +230,7 @@ async function recordAttempt(
     const recorded = (update: { numUpdatedRows: bigint }) => update.numUpdatedRows > 0n;
     if (result.statusCode === 410) {
       if (!recorded(await delivery.set({ ...attempt, status: 'failed', last_error: result.error }).executeTakeFirst())) return 'stale';
-      await disableEndpoint(trx, endpoint, 'gone', now);
+      await disableEndpoint(trx, endpoint, 'gone', now, services.whenEndpointDisabled);
       return 'failed';
     }
     const delay = nextRetryDelaySeconds(claimed.attempts, result.retryAfterSeconds);
@@ -231,7 +239,7 @@ async function recordAttempt(
     const failingSince = endpoint.failing_since ?? now;
     if (!endpoint.failing_since) await trx.updateTable('webhook_endpoints').set({ failing_since: now }).where('id', '=', endpoint.id).where('failing_since', 'is', null).execute();
     if (now.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS) {
-      await disableEndpoint(trx, endpoint, 'failing', now);
+      await disableEndpoint(trx, endpoint, 'failing', now, services.whenEndpointDisabled);
       return 'failed';
     }
     return delay === null ? 'failed' : 'retrying';
@@ -243,7 +251,7 @@ async function recordAttempt(
  * new events, and redelivers old ones from the event log), and its company's admins are
  * told by email. `status: enabled` through the API switches it on again.
  */
-async function disableEndpoint(db: Db, endpoint: { id: string; company_id: string }, reason: 'gone' | 'failing', now: Date): Promise<void> {
+async function disableEndpoint(db: Db, endpoint: { id: string; company_id: string }, reason: 'gone' | 'failing', now: Date, whenDisabled: EndpointDisabled): Promise<void> {
   const disabled = await db
     .updateTable('webhook_endpoints')
     .set({ status: 'disabled', disabled_at: now, disabled_reason: reason, updated_at: now })
@@ -254,5 +262,5 @@ async function disableEndpoint(db: Db, endpoint: { id: string; company_id: strin
   if (!disabled) return;
   await db.updateTable('event_deliveries').set({ status: 'failed', locked_until: null, last_error: 'the endpoint was disabled' })
     .where('endpoint_id', '=', endpoint.id).where('status', '=', 'pending').execute();
-  await enqueueJob(db, sendEndpointDisabledEmail, { endpoint_id: endpoint.id });
+  await whenDisabled(db, endpoint.id);
 }
