@@ -2,7 +2,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { buildApp, buildHealthApp } from './app.ts';
 import type { Config } from './config.ts';
-import { controlSocketPlace, startControlServer } from './control/socket.ts';
+import { controlSocketPlace, startControlServer } from './cli/control-socket.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { DELIVERY_HOOKS, installFeatures, JOBS } from './features.ts';
 import { acquireFolderLock, type FolderLock } from './db/folder-lock.ts';

@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { ControlUnavailableError, controlSocketPlace, MAX_SOCKET_PATH_BYTES, sendToControlSocket, startControlServer } from '../src/control/socket.ts';
+import { ControlUnavailableError, controlSocketPlace, MAX_SOCKET_PATH_BYTES, sendToControlSocket, startControlServer } from '../src/cli/control-socket.ts';
 import { acquireFolderLock, lockFilePath } from '../src/db/folder-lock.ts';
 import { ForeignPathError } from '../src/db/private-folder.ts';
 import { cliWorkspace } from './helpers/cli.ts';

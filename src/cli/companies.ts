@@ -1,5 +1,6 @@
 import type { RateLimitOverrides } from '../core/rate-limits.ts';
-import { createCompany, listCompanies, PLANS, type Plan, setCompanyPlan, setCompanyRateLimits } from '../operator/companies.ts';
+import { PLANS, type Plan } from '../core/plans.ts';
+import { createCompany, listCompanies, setCompanyPlan, setCompanyRateLimits } from '../operator/companies.ts';
 import { OperatorError } from '../operator/errors.ts';
 import { type CommandSpec, isoOrDash, optionalOption, type ParsedInput, requiredOption, succeed, table, UsageError } from './command.ts';
 

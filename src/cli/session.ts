@@ -2,7 +2,7 @@ import type { Config } from '../config.ts';
 import type { Database, DatabaseTarget } from '../db/database.ts';
 import { acquireFolderLock, FolderLockedError, type LockHolder } from '../db/folder-lock.ts';
 import { type CommandResult, type CommandSpec, executeCommand, fail } from './command.ts';
-import { ControlUnavailableError, sendToControlSocket } from '../control/socket.ts';
+import { ControlUnavailableError, sendToControlSocket } from './control-socket.ts';
 
 /** How long a command waits for a `serve` that holds the folder but is still starting. */
 const SERVE_STARTUP_WAIT_MS = 30_000;

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { Counter, Histogram, Registry } from 'prom-client';
 import { CanopyError } from '../core/errors.ts';
 import type { DB } from '../db/schema.ts';
-import { collectProcessMetrics, processRegistry } from './counters.ts';
+import { collectProcessMetrics, processRegistry } from '../platform/counters.ts';
 import { databaseGauges } from './database-gauges.ts';
 import { routeOf } from './request-log.ts';
 
@@ -20,7 +20,7 @@ export interface MetricsOptions {
 /**
  * The metrics of one app: a hook that counts every response, and `GET /metrics`
  * (Prometheus text) showing the app's registry (requests; queue and pool gauges read from
- * its database) beside the process's (counters.ts: deliveries, emails, 429s, Node). A
+ * its database) beside the process's (platform/counters.ts: deliveries, emails, 429s, Node). A
  * registry per app, so that tests building many apps in one process never register a metric
  * twice. Called before any route is registered, so that the hook sees every route.
  */

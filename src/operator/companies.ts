@@ -1,3 +1,4 @@
+import { PLANS, type Plan } from '../core/plans.ts';
 import { newId } from '../core/ids.ts';
 import type { RateLimitOverrides } from '../core/rate-limits.ts';
 import type { Db } from '../db/schema.ts';
@@ -7,9 +8,6 @@ import { inTransaction } from '../db/transaction.ts';
 import { OperatorError } from './errors.ts';
 
 export { OperatorError } from './errors.ts';
-
-export const PLANS = ['starter', 'grow', 'automate'] as const;
-export type Plan = (typeof PLANS)[number];
 
 export interface CreateCompanyInput {
   name: string;

@@ -3,7 +3,8 @@ import type { AllocationStatus, DB, PolygonJson } from '../../src/db/schema.ts';
 import { insertAllocation } from '../../src/domain/allocations.ts';
 import { SCOPES, type Scope } from '../../src/core/scopes.ts';
 import { newId, randomAlphanumeric } from '../../src/core/ids.ts';
-import { createCompany, type Plan } from '../../src/operator/companies.ts';
+import type { Plan } from '../../src/core/plans.ts';
+import { createCompany } from '../../src/operator/companies.ts';
 import { createToken } from '../../src/operator/tokens.ts';
 import { createUser } from '../../src/operator/users.ts';
 

@@ -8,7 +8,7 @@ import { enqueueJob, MAX_ATTEMPTS } from '../../platform/jobs/queue.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Language } from '../../core/i18n.ts';
 import { certificateEmail } from './email.ts';
-import { countEmail } from '../../observability/counters.ts';
+import { countEmail } from '../../platform/counters.ts';
 import { certificatePdf } from './pdf.ts';
 import { lookUpCertificate } from './view.ts';
 

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { idString, Nullable, StoredEnum, Timestamp, Url } from '../../core/schema.ts';
 import { NoQuery } from '../../platform/http/params.ts';
-import { PLANS } from '../../operator/companies.ts';
+import { PLANS } from '../../core/plans.ts';
 
 /** docs/decisions.md, "Allowed values" (and the companies table's check). */
 export const COMPANY_STATUSES = ['active', 'suspended', 'closed'] as const;

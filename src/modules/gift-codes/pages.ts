@@ -7,7 +7,7 @@ import { derivedKey } from '../../core/secrets.ts';
 import { createLimiter } from '../../platform/http/rate-limit.ts';
 import type { ModuleOptions } from '../../platform/http/module.ts';
 import { normalizeGiftCode } from './code.ts';
-import { countRateLimited } from '../../observability/counters.ts';
+import { countRateLimited } from '../../platform/counters.ts';
 import { type Claimant, claimGiftCodeByCode } from './service.ts';
 import { longDate, TEXTS } from '../../platform/pages/texts.ts';
 import { countryName, messagePage, page, pageLanguage } from '../../platform/pages/page.ts';

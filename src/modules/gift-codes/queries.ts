@@ -37,10 +37,3 @@ export async function listGiftCodes(ctx: ReadContext, query: Static<typeof GiftC
     sortColumn: 'created_at', tiebreakColumn: 'id', idColumn: 'id', limit: query.limit, startingAfter: query.starting_after,
   });
 }
-
-/** The codes the recipients claimed, by recipient id (recipient.gift_code). */
-export async function giftCodesOfRecipients(ctx: ReadContext, recipientIds: readonly string[]): Promise<Map<string, string>> {
-  if (recipientIds.length === 0) return new Map();
-  const rows = await giftCodesOf(ctx).clearSelect().select(['id', 'recipient_id']).where('recipient_id', 'in', recipientIds).execute();
-  return new Map(rows.map((row) => [row.recipient_id!, row.id]));
-}

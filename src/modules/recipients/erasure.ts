@@ -5,7 +5,6 @@ import { forgetRecipientMail } from './jobs.ts';
 import { issueCertificate } from '../certificates/jobs.ts';
 import { sendCertificateEmail } from '../certificates/jobs.ts';
 import { jobInsert } from '../../platform/jobs/queue.ts';
-import { eraseGiftCodeSentTo } from '../gift-codes/erasure.ts';
 
 /**
  * What a recipient's erasure empties: the person's names and email, the message printed
@@ -42,13 +41,40 @@ export async function eraseRecipient(uow: UnitOfWork, recipient: { id: string } 
   const erasedFields = Object.fromEntries(ERASED_RECIPIENT_FIELDS.map((field) => [field, null]));
   await db.updateTable('recipients').set({ ...erasedFields, send_email: false, updated_at: now }).where('id', '=', recipient.id).execute();
 
-  await scrubStoredCopies(db, recipient, [erasedRecipient(recipient.id)]);
   // Who the code was handed to is most likely the person who claimed it.
-  const claimed = await db.selectFrom('gift_codes').select('id').where('recipient_id', '=', recipient.id).executeTakeFirst();
-  if (claimed) await eraseGiftCodeSentTo(uow, { id: claimed.id, companyId: recipient.companyId, livemode: recipient.livemode });
+  const claimed = await eraseSentToOf(uow, { recipientId: recipient.id });
+  await scrubStoredCopies(db, recipient, [erasedRecipient(recipient.id), ...claimed.map(erasedGiftCode)]);
 
   // Not those a worker holds now: it finds the recipient deleted and does nothing, or its email is already on its way.
   await sql`DELETE FROM jobs WHERE (payload ->> 'recipient_id') = ${recipient.id}
       AND kind IN (${issueCertificate.name}, ${sendCertificateEmail.name}) AND (locked_until IS NULL OR locked_until < now())`.execute(db);
   uow.atEnd({ query: jobInsert(forgetRecipientMail, { recipient_id: recipient.id }) });
+}
+
+/** A gift code object once its `sent_to` is erased: who it was handed to is gone, the code stays. */
+function erasedGiftCode(id: string): ErasedObject {
+  return {
+    id,
+    scrub(object) {
+      return 'sent_to' in object ? { ...object, sent_to: { name: null, email: null } } : object;
+    },
+  };
+}
+
+/** Empties `sent_to` of a gift code, or of the code a recipient claimed; returns the codes changed. */
+async function eraseSentToOf(uow: UnitOfWork, which: { giftCodeId: string } | { recipientId: string }): Promise<string[]> {
+  const update = uow.db.updateTable('gift_codes').set({ sent_to_name: null, sent_to_email: null, updated_at: uow.now });
+  const rows = await ('giftCodeId' in which ? update.where('id', '=', which.giftCodeId) : update.where('recipient_id', '=', which.recipientId)).returning('id').execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Erases who a gift code was handed to (`sent_to`), on the code and in its stored
+ * responses: a revoke with `remove_personal_data`. Here with the recipient's erasure,
+ * which does the same for the code a person claimed: `sent_to` is personal data of the
+ * person the code was for.
+ */
+export async function eraseGiftCodeSentTo(uow: UnitOfWork, giftCode: { id: string } & ErasureScope): Promise<void> {
+  await eraseSentToOf(uow, { giftCodeId: giftCode.id });
+  await scrubStoredCopies(uow.db, giftCode, [erasedGiftCode(giftCode.id)]);
 }

@@ -2,8 +2,7 @@ import type { ReadContext } from '../../core/context.ts';
 import { iso } from '../../core/formats.ts';
 import { presentCertificates } from '../certificates/present.ts';
 import { allocationIdsByRecipient, certificatesOfRecipients } from '../certificates/queries.ts';
-import { giftCodesOfRecipients } from '../gift-codes/queries.ts';
-import { findRecipientsByIds, type RecipientRow } from './queries.ts';
+import { findRecipientsByIds, giftCodesOfRecipients, type RecipientRow } from './queries.ts';
 
 /** The fields of a recipient that are personal data (spec section 2). */
 export const PERSONAL_FIELDS = ['first_name', 'last_name', 'email'] as const;

@@ -41,3 +41,11 @@ export async function listRecipients(ctx: ReadContext, query: Static<typeof Reci
     sortColumn: 'created_at', tiebreakColumn: 'id', idColumn: 'id', limit: query.limit, startingAfter: query.starting_after,
   });
 }
+
+/** The codes the recipients claimed, by recipient id (recipient.gift_code). */
+export async function giftCodesOfRecipients(ctx: ReadContext, recipientIds: readonly string[]): Promise<Map<string, string>> {
+  if (recipientIds.length === 0) return new Map();
+  const rows = await ctx.db.selectFrom('gift_codes').select(['id', 'recipient_id'])
+    .where('company_id', '=', ctx.companyId).where('livemode', '=', ctx.livemode).where('recipient_id', 'in', recipientIds).execute();
+  return new Map(rows.map((row) => [row.recipient_id!, row.id]));
+}

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { idString } from '../../core/schema.ts';
-import { countEmail } from '../../observability/counters.ts';
+import { countEmail } from '../../platform/counters.ts';
 import { defineJob } from '../../platform/jobs/job.ts';
 import { enqueueJob } from '../../platform/jobs/queue.ts';
 import type { EndpointDisabled } from '../../platform/webhooks/deliveries.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errors } from '../../core/errors.ts';
 import { RATE_LIMIT_API_NAMES, type RateLimitApiName, type RateLimitName, rateLimitsInForce } from '../../core/rate-limits.ts';
-import { countRateLimited } from '../../observability/counters.ts';
+import { countRateLimited } from '../counters.ts';
 import type { ModuleOptions } from './module.ts';
 import { createRequestCounters, type Quota } from './rate-limit.ts';
 

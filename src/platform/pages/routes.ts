@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { countRateLimited } from '../../observability/counters.ts';
+import { countRateLimited } from '../counters.ts';
 import type { Feature } from '../feature.ts';
 import type { ModuleOptions } from '../http/module.ts';
 import { createLimiter, type WindowLimiter } from '../http/rate-limit.ts';

@@ -4,7 +4,7 @@ import { SCOPES } from '../../core/scopes.ts';
 import { openSecret } from '../../core/secrets.ts';
 import type { DB, Db } from '../../db/schema.ts';
 import { webhookPayload } from './payload.ts';
-import { type DeliveryOutcome, webhookDeliveries } from '../../observability/counters.ts';
+import { type DeliveryOutcome, webhookDeliveries } from '../counters.ts';
 import { type AttemptResult, postWebhook } from './send.ts';
 import { DISABLE_AFTER_FAILING_MS, nextRetryDelaySeconds } from './schedule.ts';
 import { signatureHeaders } from './signature.ts';

@@ -2,8 +2,8 @@ import { chmodSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { type CommandContext, type CommandResult, executeCommand } from '../cli/command.ts';
-import { databaseCommands, findCommand } from '../cli/commands.ts';
+import { type CommandContext, type CommandResult, executeCommand } from './command.ts';
+import { databaseCommands, findCommand } from './commands.ts';
 import { refuseOthers } from '../db/private-folder.ts';
 
 /**
