@@ -1,6 +1,6 @@
 import type { CertificateView } from './view.ts';
 import { renderTemplate } from '../../platform/pages/render.ts';
-import { TEXTS } from '../../platform/pages/texts.ts';
+import { TEXTS } from './texts.ts';
 import type { MailMessage } from '../../platform/mail/mailer.ts';
 
 /**

@@ -3,7 +3,7 @@ import { isId } from '../../core/ids.ts';
 import type { Language } from '../../core/i18n.ts';
 import type { ModuleOptions } from '../../platform/http/module.ts';
 import { certificatePageUrl, checkDownloadLink } from './links.ts';
-import { TEXTS } from '../../platform/pages/texts.ts';
+import { TEXTS } from './texts.ts';
 import { messagePage, page, pageLanguage } from '../../platform/pages/page.ts';
 
 const CERTIFICATE_TEMPLATE = new URL('./templates/certificate.eta', import.meta.url);
@@ -35,6 +35,7 @@ export const certificatePages: FastifyPluginAsync<ModuleOptions> = async (app, {
     }
     reply.header('Cache-Control', 'no-store'); // the page carries a fresh download link
     return page(reply, 200, language, CERTIFICATE_TEMPLATE, {
+      t,
       view: found.view, heading: headingOf(found.view, language), sentence: certifiedSentence(found.view, t), title: `${found.view.number} · ${found.view.issuedTo}`,
     });
   });

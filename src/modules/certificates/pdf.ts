@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { longDate, TEXTS } from '../../platform/pages/texts.ts';
+import { longDate } from '../../platform/pages/texts.ts';
+import { TEXTS } from './texts.ts';
 import { type CertificateView, certifiedSentence } from './view.ts';
 
 const require = createRequire(import.meta.url);

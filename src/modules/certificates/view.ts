@@ -7,7 +7,7 @@ import { generatedLogoUrl } from '../company/present.ts';
 import { presentPlantings } from '../plantings/present.ts';
 import { findPlantingsByIds } from '../plantings/queries.ts';
 import { loadProjects } from '../projects/present.ts';
-import type { TEXTS } from '../../platform/pages/texts.ts';
+import type { TEXTS } from './texts.ts';
 
 /**
  * Everything a certificate shows, on its public page and in its PDF: what it certifies,

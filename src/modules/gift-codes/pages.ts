@@ -9,7 +9,8 @@ import type { ModuleOptions } from '../../platform/http/module.ts';
 import { normalizeGiftCode } from './code.ts';
 import { countRateLimited } from '../../platform/counters.ts';
 import { type Claimant, claimGiftCodeByCode } from './service.ts';
-import { longDate, TEXTS } from '../../platform/pages/texts.ts';
+import { longDate } from '../../platform/pages/texts.ts';
+import { TEXTS } from './texts.ts';
 import { countryName, messagePage, page, pageLanguage } from '../../platform/pages/page.ts';
 import { type GiftView, lookUpGiftCode } from './view.ts';
 
@@ -75,10 +76,10 @@ export const giftPages: FastifyPluginAsync<ModuleOptions> = async (app, { db, co
   app.get<{ Querystring: { code?: string } }>('/gift', { schema: { hide: true } }, async (request, reply) => {
     const language = pageLanguage(request);
     const typed = typeof request.query.code === 'string' ? request.query.code.trim() : '';
-    if (typed === '') return page(reply, 200, language, ENTER_TEMPLATE, { heading: TEXTS[language].enterHeading, code: '', problem: null, footer: TEXTS[language].giftFooter });
+    if (typed === '') return page(reply, 200, language, ENTER_TEMPLATE, { t: TEXTS[language], heading: TEXTS[language].enterHeading, code: '', problem: null, footer: TEXTS[language].giftFooter });
     const code = normalizeGiftCode(typed);
     if (!code) {
-      return page(reply, 400, language, ENTER_TEMPLATE, { heading: TEXTS[language].enterHeading, code: typed.slice(0, 40), problem: TEXTS[language].codeMalformed, footer: TEXTS[language].giftFooter });
+      return page(reply, 400, language, ENTER_TEMPLATE, { t: TEXTS[language], heading: TEXTS[language].enterHeading, code: typed.slice(0, 40), problem: TEXTS[language].codeMalformed, footer: TEXTS[language].giftFooter });
     }
     return reply.redirect(`/gift/${code}?lang=${language}`, 303);
   });
@@ -128,6 +129,7 @@ export const giftPages: FastifyPluginAsync<ModuleOptions> = async (app, { db, co
     const trees = t.trees(gift.trees);
     const place = gift.project ? `${gift.project.name} (${countryName(gift.project.country, language)})` : null;
     return page(reply.header('Cache-Control', 'no-store'), status, language, CLAIM_TEMPLATE, {
+      t: TEXTS[language],
       title: t.giftTitle,
       heading: t.giftTitle,
       footer: t.giftFooter,

@@ -19,7 +19,8 @@ export function pageLanguage(request: FastifyRequest): Language {
  * referrer, and a cache key on the language.
  */
 export function page(reply: FastifyReply, status: number, language: Language, template: URL, data: Record<string, unknown>) {
-  const t = TEXTS[language];
+  // A feature's page passes its own texts (featureTexts, which hold the shared ones too).
+  const t = data.t ?? TEXTS[language];
   const html = renderTemplate(template, {
     ...data,
     title: data.title ?? data.heading,
