@@ -1,3 +1,4 @@
+import { EMAIL_ADDRESS } from '../core/personal-data.ts';
 import type { FastifyRequest } from 'fastify';
 
 /** Where log lines go when not to stdout: anything with write(line), such as a test's capture. */
@@ -54,7 +55,7 @@ const MASKS: readonly [RegExp, string][] = [
   [/(\/\/)[^/\s:@]+:[^/\s@]*@/g, '$1[redacted]@'],
   [/\b(canopy_(?:live|test|v1|fdn)_)[A-Za-z0-9]{32}\b/g, '$1[redacted]'],
   [/whsec_[A-Za-z0-9+/=_-]+/g, 'whsec_[redacted]'],
-  [/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g, '[email]'],
+  [EMAIL_ADDRESS, '[email]'],
   // A gift code in a URL (/gift/7KQ4-M2XD-9RTB), typed in any case and grouping.
   [/(\/gift\/)[^\s/?#"']+/gi, '$1[code]'],
   // The signature of a signed download link.

@@ -14,7 +14,7 @@ import { jobInsert } from '../../platform/jobs/queue.ts';
 export const ERASED_RECIPIENT_FIELDS = ['first_name', 'last_name', 'email', 'message', 'external_reference'] as const;
 
 /** A recipient object once erased: its personal fields null, and marked deleted as Stripe marks deleted objects. */
-export function erasedRecipient(id: string): ErasedObject {
+function erasedRecipient(id: string): ErasedObject {
   return {
     id,
     scrub(object) {

@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
+import { maskEmailAddresses } from '../../core/personal-data.ts';
 
 export type MailMessage = Omit<Mail.Options, 'from'> & {
   to: string;
@@ -94,6 +95,7 @@ function withoutAddress(error: unknown, address: string): Error {
   return new Error(`Sending failed${typeof code === 'string' ? ` (${code})` : ''}: ${redact(message, address)}`);
 }
 
+/** The recipient's address as `<recipient>`, and any other address the server quotes masked as logs mask it. */
 function redact(text: string, address: string): string {
-  return address ? text.split(address).join('<recipient>') : text;
+  return maskEmailAddresses(address ? text.split(address).join('<recipient>') : text);
 }

@@ -43,7 +43,7 @@ export function page(reply: FastifyReply, status: number, language: Language, te
 }
 
 /** The shared page that says one thing: a heading, a sentence, and perhaps a link (templates/message.eta). */
-export const MESSAGE_TEMPLATE = new URL('./templates/message.eta', import.meta.url);
+const MESSAGE_TEMPLATE = new URL('./templates/message.eta', import.meta.url);
 
 /** Answers with the shared message page. */
 export function messagePage(reply: FastifyReply, status: number, language: Language, data: Record<string, unknown>) {
