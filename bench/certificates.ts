@@ -25,7 +25,7 @@ import { runDueJobs } from '../src/platform/jobs/worker.ts';
 import { createMailer } from '../src/platform/mail/mailer.ts';
 import { certificatePdf } from '../src/modules/certificates/pdf.ts';
 import { lookUpCertificate } from '../src/modules/certificates/view.ts';
-import { JOBS } from '../src/features.ts';
+import { installFeatures, JOBS } from '../src/features.ts';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string' }, concurrency: { type: 'string' }, pdfs: { type: 'string' } } });
 const seconds = Number(values.seconds ?? 10);
@@ -33,6 +33,8 @@ const concurrency = Number(values.concurrency ?? 8);
 const pdfCount = Number(values.pdfs ?? 100);
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
+// An entry point: seedDemo writes events before the app (which would install them) is built.
+installFeatures();
 const dir = mkdtempSync(path.join(os.tmpdir(), 'canopy-bench-certificates-'));
 const database = await openDatabase({ kind: 'pglite', dataDir: dir });
 try {
@@ -79,6 +81,8 @@ Node ${process.version}, ${os.cpus().length} cores, PGlite in a folder, the demo
 | GET /certificates/{id}, ${concurrency} clients, ${seconds} s | ${page.perSecond} requests per second; p50 ${page.p50} ms, p99 ${page.p99} ms; ${page.errors} errors |
 | GET /certificates/{id}/download (signed), ${concurrency} clients, ${seconds} s | ${download.perSecond} PDFs per second; p50 ${download.p50} ms, p99 ${download.p99} ms; ${download.errors} errors |
 `);
+  // A request that failed (or a load that sent none) fails the run: its figures would not be the pages'.
+  if (page.errors > 0 || download.errors > 0 || page.requests === 0 || download.requests === 0) process.exitCode = 1;
 } finally {
   await database.close();
   rmSync(dir, { recursive: true, force: true });
@@ -108,7 +112,7 @@ async function load(port: number, requestPath: string, expectedType: string) {
   };
   await Promise.all(Array.from({ length: concurrency }, client));
   agent.destroy();
-  return { perSecond: (times.length / seconds).toFixed(1), p50: pct(times, 50), p99: pct(times, 99), errors };
+  return { requests: times.length, perSecond: (times.length / seconds).toFixed(1), p50: pct(times, 50), p99: pct(times, 99), errors };
 }
 
 function pct(samples: number[], p: number): string {

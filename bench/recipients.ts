@@ -484,7 +484,9 @@ for (const r of results) {
 }
 console.log(lines.join('\n'));
 if (opts.json) writeFileSync(opts.json, `${JSON.stringify({ date: new Date().toISOString(), load, results }, null, 2)}\n`);
-process.exit(results.some((r) => 'error' in r || !r.invariants.ok) ? 1 : 0);
+// A failed request (an error status, or no answer) fails the run too: a run in which the
+// creates fail measures nothing, though the invariants hold.
+process.exit(results.some((r) => 'error' in r || !r.invariants.ok || Object.keys(r.byStatus).length > 0) ? 1 : 0);
 
 function oneLine(statement: string): string {
   const flat = statement.replace(/\s+/g, ' ').trim();

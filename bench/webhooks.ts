@@ -42,7 +42,7 @@ import { describe } from './report.ts';
 import { type BenchDatabase, log, openPGlite, openPostgres } from './targets.ts';
 import type { Collected, ReceiverRequest } from './webhook-receivers.ts';
 import { databaseTargets, fail, wholeNumber } from './args.ts';
-import { DELIVERY_HOOKS } from '../src/features.ts';
+import { DELIVERY_HOOKS, installFeatures } from '../src/features.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -600,6 +600,9 @@ async function benchTarget(kind: 'pglite' | 'postgres', receivers: Receivers): P
 
 // ---------------------------------------------------------------------------------------
 
+// An entry point: the worker presents each event as its endpoint's reader sees it, and the
+// latency runs write through inUnitOfWork; both need the features' event renderers.
+installFeatures();
 const loadBefore = os.loadavg().map((n) => n.toFixed(2)).join(' ');
 const runStarted = performance.now();
 const receivers = new Receivers();

@@ -110,6 +110,9 @@ async function loadTree(dir: string): Promise<Tree> {
   const routes = readFileSync(path.join(dir, before ? 'src/foundation-api/routes.ts' : 'src/foundation/routes.ts'), 'utf8');
   const maxBatch = Number(/const MAX_BATCH = ([\d_]+)/.exec(routes)?.[1]?.replaceAll('_', ''));
   if (!maxBatch) throw new Error(`no MAX_BATCH in the foundation routes of ${dir}`);
+  // Since ff7e250 the features own their event renderers, and every entry point installs
+  // them before its first write (A writes without an app, which would install them).
+  if (existsSync(path.join(dir, 'src/features.ts'))) (await load('src/features.ts')).installFeatures?.();
 
   const config = (await load('src/config.ts')).loadConfig as unknown as (env: Record<string, string>) => Record<string, unknown>;
   const loaded = {
