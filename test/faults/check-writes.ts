@@ -17,7 +17,7 @@ const EXPECTED: Record<WriteKind, { ok: number[]; refused: string[]; afterLoss?:
   create_recipient: { ok: [200], refused: ['no_trees_available'] },
   create_gift_code: { ok: [200], refused: ['no_trees_available'] },
   claim_test: { ok: [200], refused: [] },
-  // 303 to the certificate; 409 "claimed already" when the lost attempt had claimed it.
+  // 303 to the confirmation page; 409 "claimed already" when the lost attempt had claimed it.
   claim_page: { ok: [303], refused: [], afterLoss: [409] },
   // 404 when the lost attempt had deleted it.
   delete_recipient: { ok: [200], refused: [], afterLoss: [404] },

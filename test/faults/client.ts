@@ -108,7 +108,7 @@ function failure(error: unknown): 'refused' | 'lost' | 'timeout' {
 /**
  * A person claiming a live gift code on the public claim page: GET the form (it sets the
  * CSRF cookie and carries the token), POST it. A lost connection starts again on the other
- * process. 303 (to the certificate) is a claim; 409 means the code was claimed already,
+ * process. 303 (to the confirmation page) is a claim; 409 means the code was claimed already,
  * which after a lost attempt is that attempt's claim.
  */
 export async function claimOnPage(options: ClientOptions, code: string, claimant: { firstName: string; email: string }, first: number): Promise<Answer> {

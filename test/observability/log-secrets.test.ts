@@ -206,7 +206,16 @@ describe('the logs of a whole run', () => {
     });
     noted(claim, { method: 'POST', route: '/gift/:code', companyId: null, tokenPrefix: null });
     assert.equal(claim.status, 303);
-    const certificatePage = await fetch(`${app.baseUrl}${claim.headers.get('location')}`);
+    // The claim cookie that lets this browser alone see the confirmation and its certificate link.
+    const claimCookie = claim.headers.getSetCookie().map((entry) => entry.split(';')[0]!).find((entry) => entry.startsWith('canopy_gift_claim='));
+    assert.ok(claimCookie, 'the claim sets its cookie');
+    keep('the claim cookie', claimCookie.slice(claimCookie.indexOf('=') + 1));
+    const confirmation = await fetch(`${app.baseUrl}${claim.headers.get('location')}`, { headers: { cookie: claimCookie } });
+    noted(confirmation, { method: 'GET', route: '/gift/:code', companyId: null, tokenPrefix: null });
+    assert.equal(confirmation.status, 200);
+    const certificatePath = /href="(\/certificates\/cert_[A-Za-z0-9]{24}[^"]*)"/.exec(await confirmation.text())?.[1]?.replace(/&amp;/g, '&');
+    assert.ok(certificatePath, 'the confirmation links the certificate');
+    const certificatePage = await fetch(`${app.baseUrl}${certificatePath}`);
     noted(certificatePage, { method: 'GET', route: '/certificates/:id', companyId: null, tokenPrefix: null });
     assert.equal(certificatePage.status, 200);
 

@@ -28,6 +28,8 @@ export function certificateEmail(view: CertificateView, to: { email: string; fir
   ].join('\n');
   return {
     to: to.email,
+    // The company gives the trees; Canopy only carries the message (issue 23, "The company's brand").
+    fromName: t.emailFrom(view.company.name),
     subject: t.emailSubject(view.company.name, trees),
     text,
     html: renderTemplate(new URL('./templates/email-certificate.eta', import.meta.url), { view, t, language: view.language, firstName: to.firstName ?? '' }),

@@ -3,7 +3,7 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { longDate } from '../../platform/pages/texts.ts';
 import { TEXTS } from './texts.ts';
-import { type CertificateView, certifiedSentence } from './view.ts';
+import { type CertificateView, certifiedSentence, type ProjectSummary } from './view.ts';
 
 const require = createRequire(import.meta.url);
 /** Noto Sans prints names in Latin with diacritics, Greek and Cyrillic; PDF's built-in Helvetica would garble them. */
@@ -58,8 +58,6 @@ export async function certificatePdf(view: CertificateView): Promise<Buffer> {
   doc.moveDown(1.4);
   const facts: [string, string][] = [[t.number, view.number], [t.issuedOn, longDate(view.issuedAt, view.language)]];
   if (view.type !== 'company') facts.splice(1, 0, [t.givenBy, view.company.name]);
-  const projects = [...new Map(view.plantings.filter((p) => p.projectObject).map((p) => [p.projectObject!.id, p.projectObject!])).values()];
-  if (projects.length > 0) facts.push([t.project, projects.slice(0, 3).map((project) => `${project.name}, ${countryName(project.country, view.language)}`).join('; ')]);
   const species = [...new Set(view.plantings.flatMap((p) => p.species.map((s) => s.name_common)))];
   if (species.length > 0) facts.push([t.species, species.slice(0, 6).join(', ')]);
   for (const [label, value] of facts) {
@@ -69,13 +67,18 @@ export async function certificatePdf(view: CertificateView): Promise<Buffer> {
     doc.moveDown(0.4);
   }
 
-  const verification = view.plantings.map((p) => p.verification.latest).find(Boolean);
-  if (verification) {
+  // Each project with its own statement, and only the trees that statement covers (proof.ts).
+  if (view.projects.length > 0) {
     doc.moveDown(0.8).font('bold').fontSize(12).fillColor(LEAF).text(t.verification, inner.x + 30, doc.y, { width: inner.width - 60 });
-    doc.font('regular').fontSize(10.5).fillColor(INK).text(
-      `${t.verifiedBy(verification.verifier_name, longDate(verification.period_start, view.language), longDate(verification.period_end, view.language))} ${verification.summary}`,
-      { width: inner.width - 60 },
-    );
+    for (const summary of view.projects.slice(0, PROJECTS_PRINTED)) {
+      const trees = t.projectTrees(t.trees(summary.trees), summary.planted.toLocaleString(view.language), summary.pledged.toLocaleString(view.language), summary.pledged === 0, summary.planted === 0);
+      doc.moveDown(0.3).font('bold').fontSize(10.5).fillColor(INK)
+        .text(`${summary.project.name}, ${countryName(summary.project.country, view.language)}: ${trees}`, inner.x + 30, doc.y, { width: inner.width - 60 });
+      doc.font('regular').fontSize(10).fillColor(INK).text(verdict(summary, t, view.language), { width: inner.width - 60 });
+    }
+    if (view.projects.length > PROJECTS_PRINTED) {
+      doc.font('regular').fontSize(10).fillColor(MUTED).text(t.moreProjects(view.projects.length - PROJECTS_PRINTED), { width: inner.width - 60 });
+    }
   }
 
   const qrSize = 96;
@@ -87,6 +90,18 @@ export async function certificatePdf(view: CertificateView): Promise<Buffer> {
 
   doc.end();
   return done;
+}
+
+/** The most projects the page's A4 holds; the rest are on the certificate's page. */
+const PROJECTS_PRINTED = 3;
+
+/** What a project's statement says of the certificate's trees there: verified (all or some), or not. */
+function verdict(summary: ProjectSummary, t: (typeof TEXTS)[CertificateView['language']], language: CertificateView['language']): string {
+  const statement = summary.statement;
+  if (!statement) return t.notVerified;
+  if (summary.coveredTrees === 0) return t.notCovered;
+  const verified = t.verifiedBy(statement.verifier_name, longDate(statement.period_start, language), longDate(statement.period_end, language));
+  return summary.coveredTrees < summary.trees ? `${verified} ${t.coversSome(summary.coveredTrees.toLocaleString(language), t.trees(summary.trees))}` : verified;
 }
 
 function countryName(code: string, language: string): string {

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { ReadContext } from '../../core/context.ts';
 import type { Language } from '../../core/i18n.ts';
 import type { CertificatesTable, Db } from '../../db/schema.ts';
@@ -7,6 +7,7 @@ import { generatedLogoUrl } from '../company/present.ts';
 import { presentPlantings } from '../plantings/present.ts';
 import { findPlantingsByIds } from '../plantings/queries.ts';
 import { loadProjects } from '../projects/present.ts';
+import { coveringStatement, isPlanted, statusWording, survivalOf, treesByStatus } from './proof.ts';
 import type { TEXTS } from './texts.ts';
 
 /**
@@ -50,6 +51,25 @@ async function viewOf(db: Db, links: Links, row: CertificateRow, language: Langu
   const plantings = await presentPlantings(ctx, await findPlantingsByIds(ctx, [...treesByPlanting.keys()]));
   const projects = await loadProjects(ctx, [...new Set(plantings.map((planting) => planting.project as string))], ['partner']);
 
+  const shown = plantings
+    .map((planting) => {
+      const project = projects.get(planting.project as string);
+      const partner = project && typeof project.partner === 'object' ? project.partner.name : null;
+      return {
+        ...planting,
+        treesHere: treesByPlanting.get(planting.id) ?? 0,
+        projectObject: project,
+        partnerName: partner,
+        pledged: !isPlanted(planting),
+        /** The statement that covers these trees (proof.ts), or null: never one that ends before they were planted. */
+        statement: coveringStatement(planting),
+        /** The planting's own survival measurement, taken after planting (proof.ts), or null. */
+        survival: survivalOf(planting),
+      };
+    })
+    .sort((a, b) => b.treesHere - a.treesHere);
+  const summary = row.type === 'company' ? await companySummary(ctx, projects) : personalSummary(shown);
+
   return {
     id: row.id,
     number: row.number,
@@ -64,22 +84,102 @@ async function viewOf(db: Db, links: Links, row: CertificateRow, language: Langu
     company: { name: company.name, logoUrl: company.logo_url ?? generatedLogoUrl(links.publicBaseUrl, company.slug), websiteUrl: company.website_url },
     pageUrl: certificatePageUrl(links.publicBaseUrl, row.id),
     downloadUrl: signedDownloadUrl(links.publicBaseUrl, links.secretKey, row.id),
-    plantings: plantings
-      .map((planting) => {
-        const project = projects.get(planting.project as string);
-        const partner = project && typeof project.partner === 'object' ? project.partner.name : null;
-        return { ...planting, treesHere: treesByPlanting.get(planting.id) ?? 0, projectObject: project, partnerName: partner, pledged: planting.planted_at === null };
-      })
-      .sort((a, b) => b.treesHere - a.treesHere),
+    /** The trees by status (planted, pledged) and by project, each project with its own statement and the trees it covers. */
+    ...summary,
+    plantings: shown,
   };
 }
 
-/** What the certificate's main sentence says: trees that grow, or, while every one is still pledged, trees to be planted. */
+type ShownPlanting = {
+  project: unknown;
+  planted_at: string | null;
+  treesHere: number;
+  projectObject: ProjectObject | undefined;
+  statement: Statement | null;
+  verification: { latest: Statement | null };
+};
+type ProjectObject = { id: string; name: string; country: string; region: string | null };
+type Statement = NonNullable<Awaited<ReturnType<typeof presentPlantings>>[number]['verification']['latest']>;
+
+/** One project of a certificate: its trees by status, its latest statement, and how many of these trees that statement covers. */
+export interface ProjectSummary {
+  project: ProjectObject;
+  trees: number;
+  planted: number;
+  pledged: number;
+  statement: Statement | null;
+  coveredTrees: number;
+}
+
+/** A personal certificate's trees, by status and by project, from its own plantings. */
+function personalSummary(plantings: readonly ShownPlanting[]) {
+  const byProject = new Map<string, ProjectSummary>();
+  for (const planting of plantings) {
+    if (!planting.projectObject) continue;
+    const entry = byProject.get(planting.projectObject.id) ?? {
+      project: planting.projectObject, trees: 0, planted: 0, pledged: 0, statement: planting.verification.latest, coveredTrees: 0,
+    };
+    entry.trees += planting.treesHere;
+    entry[isPlanted(planting) ? 'planted' : 'pledged'] += planting.treesHere;
+    if (planting.statement) entry.coveredTrees += planting.treesHere;
+    byProject.set(planting.projectObject.id, entry);
+  }
+  const byStatus = treesByStatus(plantings);
+  return { byStatus, wording: statusWording(byStatus), projects: [...byProject.values()].sort((a, b) => b.trees - a.trees) };
+}
+
+/**
+ * A company certificate's trees, by status and by project: the company's own trees in each
+ * project (company_projects, the numbers of project.trees), and for each project's latest
+ * statement the company's trees it covers (its plantings planted up to the statement's end).
+ * One row per project and one grouped read of the company's plantings in verified projects.
+ */
+async function companySummary(ctx: ReadContext, shownProjects: ReadonlyMap<string, unknown>) {
+  const rows = await ctx.db
+    .selectFrom('company_projects')
+    .select(['project_id', 'trees_pledged', 'trees_planted', 'trees_monitored'])
+    .where('company_id', '=', ctx.companyId)
+    .where('livemode', '=', ctx.livemode)
+    .execute();
+  const projectIds = rows.map((entry) => entry.project_id);
+  const missing = projectIds.filter((id) => !shownProjects.has(id));
+  const projects = new Map([...shownProjects, ...(missing.length > 0 ? await loadProjects(ctx, missing) : new Map())]) as Map<string, ProjectObject & { verification: { latest: Statement | null } }>;
+  const ends = [...projects.values()].flatMap((project) => (project.verification.latest ? [[project.id, project.verification.latest.period_end] as const] : []));
+  const covered = new Map<string, number>();
+  if (ends.length > 0) {
+    const { rows: coveredRows } = await sql<{ project_id: string; trees: string }>`
+      SELECT cp.project_id, sum(cp.trees) AS trees
+      FROM company_plantings cp
+      JOIN plantings p ON p.id = cp.planting_id
+      JOIN unnest(${sql.val(ends.map(([id]) => id))}::text[], ${sql.val(ends.map(([, end]) => end))}::date[]) AS s(project_id, period_end)
+        ON s.project_id = cp.project_id
+      WHERE cp.company_id = ${ctx.companyId} AND cp.livemode = ${ctx.livemode} AND p.planted_at IS NOT NULL AND p.planted_at <= s.period_end
+      GROUP BY cp.project_id`.execute(ctx.db);
+    for (const entry of coveredRows) covered.set(entry.project_id, Number(entry.trees));
+  }
+  const summaries: ProjectSummary[] = rows.flatMap((entry) => {
+    const project = projects.get(entry.project_id);
+    if (!project) return [];
+    const planted = entry.trees_planted + entry.trees_monitored;
+    const trees = planted + entry.trees_pledged;
+    if (trees === 0) return [];
+    return [{ project, trees, planted, pledged: entry.trees_pledged, statement: project.verification.latest, coveredTrees: covered.get(entry.project_id) ?? 0 }];
+  });
+  const byStatus = summaries.reduce((sum, entry) => ({ planted: sum.planted + entry.planted, pledged: sum.pledged + entry.pledged }), { planted: 0, pledged: 0 });
+  return { byStatus, wording: statusWording(byStatus), projects: summaries.sort((a, b) => b.trees - a.trees) };
+}
+
+/**
+ * What the certificate's main sentence says, by the status of its trees (proof.ts): trees
+ * that were planted, trees pledged to be planted, or how many of each. Never that pledged
+ * trees grow.
+ */
 export function certifiedSentence(view: CertificateView, t: (typeof TEXTS)[Language]): string {
   const trees = t.trees(view.trees);
   if (view.type === 'company') return t.certifiesCompany(trees, view.company.name);
-  const allPledged = view.plantings.length > 0 && view.plantings.every((planting) => planting.pledged);
-  return allPledged ? t.certifiesPledged(trees, view.issuedTo) : t.certifies(trees, view.issuedTo);
+  if (view.wording === 'pledged') return t.certifiesPledged(trees, view.issuedTo);
+  if (view.wording === 'planted') return t.certifies(trees, view.issuedTo);
+  return t.certifiesMixed(trees, view.issuedTo, t.trees(view.byStatus.planted), t.trees(view.byStatus.pledged));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { ReadContext } from '../../core/context.ts';
-import type { Language } from '../../core/i18n.ts';
+import { LANGUAGES, type Language } from '../../core/i18n.ts';
 import type { Db } from '../../db/schema.ts';
 import { generatedLogoUrl } from '../company/present.ts';
 import { giftCodeStatus } from './present.ts';
@@ -8,9 +8,11 @@ import type { GiftCodeStatus } from './schemas.ts';
 import { loadProjects } from '../projects/present.ts';
 
 /**
- * What the claim page shows of a gift code: who gives it, how many trees, where they grow
- * (the code's project, or the project holding most of its trees) with one photo, and
- * whether it can still be claimed. Nothing personal: not whom the code was sent to.
+ * What the claim page shows of a gift code: who gives it (with the company's website, to
+ * turn to when the code cannot be claimed), how many trees, where they grow (the code's
+ * project, or the project holding most of its trees) with one photo, and whether it can
+ * still be claimed. Nothing personal: not whom the code was sent to, nor who claimed it
+ * (lookUpClaimant reads that, for the browser that claimed the code only).
  */
 export interface GiftView {
   code: string;
@@ -19,8 +21,17 @@ export interface GiftView {
   trees: number;
   validUntil: Date;
   claimedAt: Date | null;
-  company: { name: string; logoUrl: string };
+  company: {
+    name: string;
+    logoUrl: string;
+    /** The company's own website (an http(s) address), or null when it has none. */
+    websiteUrl: string | null;
+    /** The company's privacy policy: no column holds one yet, so always null for now. */
+    privacyUrl: string | null;
+  };
   project: { name: string; region: string | null; country: string; photo: { url: string; caption: string | null } | null } | null;
+  /** The recipient who claimed the code: never shown, it is what the claiming browser's cookie is signed over. */
+  recipientId: string | null;
   /** The claiming recipient's certificate, while it stands. */
   certificateId: string | null;
 }
@@ -29,7 +40,7 @@ export interface GiftView {
 export async function lookUpGiftCode(db: Db, publicBaseUrl: string, code: string, language: Language): Promise<GiftView | null> {
   const row = await db.selectFrom('gift_codes').selectAll().where('code', '=', code).executeTakeFirst();
   if (!row) return null;
-  const company = await db.selectFrom('companies').select(['name', 'slug', 'logo_url']).where('id', '=', row.company_id).executeTakeFirstOrThrow();
+  const company = await db.selectFrom('companies').select(['name', 'slug', 'logo_url', 'website_url']).where('id', '=', row.company_id).executeTakeFirstOrThrow();
   const ctx: ReadContext = { db, companyId: row.company_id, livemode: row.livemode, language, scopes: [], publicBaseUrl, secretKey: null };
   const projectId = row.project_id ?? (await mainProjectOfGift(db, row));
   const project = projectId ? (await loadProjects(ctx, [projectId])).get(projectId) : undefined;
@@ -44,12 +55,43 @@ export async function lookUpGiftCode(db: Db, publicBaseUrl: string, code: string
     trees: row.trees,
     validUntil: row.valid_until,
     claimedAt: row.claimed_at,
-    company: { name: company.name, logoUrl: company.logo_url ?? generatedLogoUrl(publicBaseUrl, company.slug) },
+    company: {
+      name: company.name,
+      logoUrl: company.logo_url ?? generatedLogoUrl(publicBaseUrl, company.slug),
+      websiteUrl: webAddress(company.website_url),
+      privacyUrl: null,
+    },
     project: project
       ? { name: project.name, region: project.region, country: project.country, photo: photo ? { url: photo.url, caption: photo.caption } : null }
       : null,
+    recipientId: row.recipient_id,
     certificateId: certificate?.id ?? null,
   };
+}
+
+/** Who claimed a code, for the page of the browser that claimed it: where the certificate was emailed, and in which language it is. */
+export interface ClaimantView {
+  firstName: string | null;
+  /** Null once the recipient's personal data was erased. */
+  email: string | null;
+  language: Language;
+}
+
+export async function lookUpClaimant(db: Db, recipientId: string): Promise<ClaimantView | null> {
+  const row = await db.selectFrom('recipients').select(['first_name', 'email', 'language']).where('id', '=', recipientId).executeTakeFirst();
+  if (!row) return null;
+  return { firstName: row.first_name, email: row.email, language: (LANGUAGES as readonly string[]).includes(row.language) ? (row.language as Language) : 'en' };
+}
+
+/** An address a page may link to: http or https only (never `javascript:` or the like), else null. */
+function webAddress(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The project holding most of the code's trees: reserved by it, or, once claimed, its recipient's. */

@@ -8,6 +8,8 @@ export type MailMessage = Omit<Mail.Options, 'from'> & {
   to: string;
   /** The id of what the message is about (a recipient, an endpoint): names its outbox file, so erasing that object finds it. */
   about?: string;
+  /** The sender's name shown with MAIL_FROM's address, when it is not MAIL_FROM's own ("Fairbrook Coffee Roasters via Canopy"). */
+  fromName?: string;
 };
 
 export interface Mailer {
@@ -42,8 +44,8 @@ export function createMailer(options: MailerOptions): Mailer {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
-        const { about: _about, ...mail } = message;
-        const info = await transport.sendMail({ ...mail, from: options.from }).catch((error: unknown) => {
+        const { about: _about, fromName, ...mail } = message;
+        const info = await transport.sendMail({ ...mail, from: sender(options.from, fromName) }).catch((error: unknown) => {
           throw withoutAddress(error, message.to);
         });
         // Not the address: this message is logged and kept as the job's last error.
@@ -60,8 +62,8 @@ export function createMailer(options: MailerOptions): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   return {
     async send(message) {
-      const { about, ...mail } = message;
-      const info = await transport.sendMail({ ...mail, from: options.from });
+      const { about, fromName, ...mail } = message;
+      const info = await transport.sendMail({ ...mail, from: sender(options.from, fromName) });
       mkdirSync(options.outboxDir, { recursive: true, mode: 0o700 });
       const subject = about && FILE_SAFE_ID.test(about) ? `-${about}` : '';
       const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}${subject}-${info.messageId.replace(/[^A-Za-z0-9]/g, '').slice(0, 24)}.eml`);
@@ -81,6 +83,13 @@ export function createMailer(options: MailerOptions): Mailer {
       return ofSubject.length;
     },
   };
+}
+
+/** MAIL_FROM, or its address under another name: the address stays Canopy's own, so that SPF and DKIM hold. */
+function sender(from: string, name: string | undefined): Mail.Options['from'] {
+  if (!name) return from;
+  const address = /<([^>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+  return { name, address };
 }
 
 /**

@@ -7,8 +7,8 @@ import type { Language } from '../../core/i18n.ts';
 const en = {
   trees: (n: number) => (n === 1 ? '1 tree' : `${n.toLocaleString('en')} trees`),
   language: 'Language',
-  footer: 'Canopy shows where every tree of this certificate grows and the proof behind it.',
-  giftFooter: 'Canopy shows where every tree grows and the proof behind it.',
+  footer: 'Canopy shows where the trees of this certificate are and the proof behind them.',
+  giftFooter: 'Canopy shows where every tree is and the proof behind it.',
   minutes: (n: number) => (n === 1 ? '1 minute' : `${n} minutes`),
   tooManyRequestsTitle: 'Too many requests',
   tooManyRequestsBody: (wait: string) => `Too many pages were asked for from your connection in the last minute. You can try again in ${wait}.`,
@@ -21,8 +21,8 @@ export type SharedTexts = typeof en;
 const nl: SharedTexts = {
   trees: (n: number) => (n === 1 ? '1 boom' : `${n.toLocaleString('nl')} bomen`),
   language: 'Taal',
-  footer: 'Canopy laat zien waar elke boom van dit certificaat groeit en welk bewijs erbij hoort.',
-  giftFooter: 'Canopy laat zien waar elke boom groeit en welk bewijs erbij hoort.',
+  footer: 'Canopy laat zien waar de bomen van dit certificaat staan en welk bewijs erbij hoort.',
+  giftFooter: 'Canopy laat zien waar elke boom staat en welk bewijs erbij hoort.',
   minutes: (n: number) => (n === 1 ? '1 minuut' : `${n} minuten`),
   tooManyRequestsTitle: 'Te veel verzoeken',
   tooManyRequestsBody: (wait: string) => `Vanaf je verbinding zijn in de afgelopen minuut te veel pagina's opgevraagd. Je kunt het over ${wait} opnieuw proberen.`,

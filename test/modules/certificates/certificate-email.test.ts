@@ -59,6 +59,8 @@ describe('the certificate email', () => {
     assert.deepEqual(message.to, ['joelle@example.nl']);
     const email = await PostalMime.parse(message.raw);
     assert.equal(email.subject, 'Fairbrook Coffee Roasters heeft je 3 bomen geschonken');
+    assert.equal(email.from?.name, 'Fairbrook Coffee Roasters via Canopy', 'the giving company is the sender, Canopy the carrier');
+    assert.match(email.from?.address ?? '', /@/, "MAIL_FROM's own address, so that SPF and DKIM hold");
     assert.ok(email.headers.some((header) => header.key === 'content-language' && header.value === 'nl'));
     const read = (await app.get(`/v2/recipients/${recipient.id}`, company.live)).body;
     const pageUrl = `http://canopy.test/certificates/${read.certificate.id}`;

@@ -107,9 +107,10 @@ describe('the PDF behind the signed link', () => {
     await make.allocation(app.db, pledging, await make.planting(app.db, project, { trees: 100, done: false }), { trees: 10, status: 'pledged' });
     const { certificate } = await recipientWithCertificate({ trees: 3, first_name: 'Pia' }, pledging.live);
     const page = (await app.get(`/certificates/${certificate.id}?lang=en`)).text;
-    assert.match(page, /This certifies that 3 trees are pledged to be planted for Pia\./);
+    assert.match(page, /This certifies that 3 trees are pledged to Pia, to be planted in the next planting season\./);
+    assert.doesNotMatch(page, /grow/, 'pledged trees never grow');
     assert.match(page, /Pledged: these trees are to be planted/);
-    assert.match((await pdfText((await download(certificate.download_url)).bytes)).join('\f'), /3 trees are pledged to be planted for\s+Pia/);
+    assert.match((await pdfText((await download(certificate.download_url)).bytes)).join('\f'), /3 trees are pledged to\s+Pia, to be planted/);
   });
 
   test('a new name shows at once on the page and in the PDF', async () => {

@@ -10,8 +10,9 @@ import * as make from '../../helpers/factories.ts';
 /**
  * The gift claim pages in a real browser (Debian's Chromium, driven by playwright-core),
  * as a person uses them on a phone without any script: type a code, fill in the form,
- * land on the certificate; in English and in Dutch; and the page of a revoked code.
- * Screenshots go to tmp/screenshots/.
+ * land on the confirmation and go on to the certificate; in English and in Dutch; what
+ * another browser sees of the claimed code; and the pages of revoked and expired codes.
+ * Every page fits a 320 px wide phone. Screenshots go to tmp/screenshots/.
  */
 
 const app = await startTestApp({ PUBLIC_BASE_URL: 'http://placeholder.invalid' });
@@ -40,7 +41,12 @@ describe('the gift claim pages in a browser', { skip: withoutChromium }, () => {
     const owner = await make.companyWithTokens(app.db, { name: 'Fairbrook Coffee Roasters' });
     token = owner.live;
     // The logo on a host of its own, as a company's is: PUBLIC_BASE_URL is a placeholder here.
-    const { slug } = await app.db.updateTable('companies').set({ logo_url: 'https://images.example.org/logo.svg' }).where('id', '=', owner.id).returning('slug').executeTakeFirstOrThrow();
+    const { slug } = await app.db
+      .updateTable('companies')
+      .set({ logo_url: 'https://images.example.org/logo.svg', website_url: 'https://www.fairbrook-coffee-roasters.example/' })
+      .where('id', '=', owner.id)
+      .returning('slug')
+      .executeTakeFirstOrThrow();
     logo = await (await fetch(`${app.baseUrl}/impact/${slug}/logo.svg`)).text();
     testToken = owner.test;
     const project = await make.project(app.db, { name: 'Mount Kenya Forest', nameNl: 'Bergbos Mount Kenya' });
@@ -52,8 +58,9 @@ describe('the gift claim pages in a browser', { skip: withoutChromium }, () => {
     await browser?.close();
   });
 
-  async function phone(language: 'en' | 'nl'): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: language === 'en' ? 'en-GB' : 'nl-NL' });
+  /** A phone of its own (a new browser context: no cookies of another). */
+  async function phone(language: 'en' | 'nl', width = 390): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width, height: 844 }, locale: language === 'en' ? 'en-GB' : 'nl-NL' });
     // A request still pending when its page closes cannot be fulfilled any more: that is no failure.
     await page.route('https://images.example.org/**', (route) => route.fulfill({ contentType: 'image/svg+xml', body: PHOTO }).catch(() => {}));
     // The company's logo is the one Canopy generates (routes registered last are tried first).
@@ -62,11 +69,20 @@ describe('the gift claim pages in a browser', { skip: withoutChromium }, () => {
   }
 
   const noSidewaysScrolling = async (page: Page) => {
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    assert.ok(width <= 390, `no sideways scrolling on a phone (${width}px)`);
+    const [width, viewport] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    assert.ok(width <= viewport, `no sideways scrolling on a phone (${width}px in ${viewport}px)`);
   };
 
-  test('in English: type the code as written on a card, fix a mistake in the form, land on the certificate', async () => {
+  /** The page at `path` on the narrowest phone (320 px) as well, in the browser's cookies of `like` (none when null). */
+  const fitsNarrowPhone = async (path: string, language: 'en' | 'nl', like: Page | null = null) => {
+    const narrow = await phone(language, 320);
+    if (like) await narrow.context().addCookies(await like.context().cookies());
+    await narrow.goto(`${app.baseUrl}${path}`);
+    await noSidewaysScrolling(narrow);
+    await narrow.close();
+  };
+
+  test('in English: type the code as written on a card, fix mistakes told next to their fields, land on the confirmation, go on to the certificate; another browser is not led to it', async () => {
     const gift = await newCode(4);
     const page = await phone('en');
     await page.goto(`${app.baseUrl}/gift`);
@@ -89,29 +105,61 @@ describe('the gift claim pages in a browser', { skip: withoutChromium }, () => {
     await page.click('button[type=submit]');
     assert.match(await page.locator('.problems').innerText(), /Fill in your first name[\s\S]*valid email address/);
     assert.equal(await page.inputValue('#email'), 'not an address', 'what was typed stays');
+    // The focus is on the first field to fix, and each field says what is wrong with it.
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'first_name');
+    assert.equal(await page.locator('#first_name').getAttribute('aria-invalid'), 'true');
+    assert.equal(await page.locator('#first_name-error').innerText(), 'Fill in your first name.');
+    assert.equal(await page.locator('#email').getAttribute('aria-describedby'), 'email-error email-hint');
+    assert.equal(await page.locator('#last_name').getAttribute('aria-invalid'), null);
+    await noSidewaysScrolling(page);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'gift-claim-problems-en.png'), fullPage: true });
 
     await page.fill('#first_name', 'Zoë');
     await page.fill('#last_name', 'Ærø');
     await page.fill('#email', 'zoe@example.com');
     await page.click('button[type=submit]');
+    // The confirmation: what was claimed, where the certificate went, and the way to it.
+    assert.equal(new URL(page.url()).pathname, `/gift/${gift.code}`);
+    assert.equal(await page.locator('h1').innerText(), 'Your gift is claimed');
+    const confirmation = await page.locator('main').innerText();
+    assert.match(confirmation, /4 trees in Mount Kenya Forest \(Kenya\) are now yours, a gift from Fairbrook Coffee Roasters\./);
+    assert.match(confirmation, /We emailed your certificate to z•••@example\.com\./);
+    assert.doesNotMatch(confirmation, /zoe@|Zoë/);
+    await noSidewaysScrolling(page);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'gift-confirmation-en.png'), fullPage: true });
+    await fitsNarrowPhone(`/gift/${gift.code}?lang=en`, 'en', page);
+
+    await page.click('text=See your certificate');
     assert.match(new URL(page.url()).pathname, /^\/certificates\/cert_[A-Za-z0-9]{24}$/);
     assert.match(await page.locator('h1').innerText(), /Zoë Ærø/);
-    assert.match(await page.locator('main').innerText(), /Gift certificate of trees/);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'gift-claimed-certificate-en.png'), fullPage: true });
 
-    // Back on the code's page: it was claimed, and the certificate is one click away.
+    // Back on the code's page in the same browser: the confirmation again.
     await page.goto(`${app.baseUrl}/gift/${gift.code}`);
-    assert.match(await page.locator('h1').innerText(), /already been claimed/);
+    assert.equal(await page.locator('h1').innerText(), 'Your gift is claimed');
     await page.click('a.button');
     assert.match(new URL(page.url()).pathname, /^\/certificates\/cert_/);
     const claimed = await app.get(`/v2/gift-codes/${gift.id}?expand[]=recipient`, token);
     assert.equal(claimed.body.status, 'claimed');
     assert.equal(claimed.body.recipient.first_name, 'Zoë');
     await page.close();
+
+    // Another browser with the same code: claimed, when, and nothing that leads to Zoë's certificate.
+    for (const language of ['en', 'nl'] as const) {
+      const stranger = await phone(language);
+      await stranger.goto(`${app.baseUrl}/gift/${gift.code}`);
+      assert.equal(await stranger.locator('h1').innerText(), language === 'en' ? 'This gift has already been claimed' : 'Dit cadeau is al geclaimd');
+      assert.equal(await stranger.locator('a[href*="/certificates/"]').count(), 0);
+      assert.doesNotMatch(await stranger.locator('main').innerText(), /Zoë|z•••/);
+      assert.match(await stranger.locator('main').innerText(), /Fairbrook Coffee Roasters/);
+      await noSidewaysScrolling(stranger);
+      await stranger.screenshot({ path: path.join(SCREENSHOTS, `gift-claimed-stranger-${language}.png`), fullPage: true });
+      await stranger.close();
+      await fitsNarrowPhone(`/gift/${gift.code}?lang=${language}`, language);
+    }
   });
 
-  test('in Dutch: the page, the form and the certificate speak Dutch', async () => {
+  test('in Dutch: the page, the form, the confirmation and the certificate speak Dutch', async () => {
     const gift = await newCode(3);
     const page = await phone('nl');
     await page.goto(`${app.baseUrl}/gift/${gift.code}`);
@@ -121,26 +169,50 @@ describe('the gift claim pages in a browser', { skip: withoutChromium }, () => {
     assert.equal(await page.inputValue('#language'), 'nl', 'the certificate language follows the page');
     await noSidewaysScrolling(page);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'gift-claim-nl.png'), fullPage: true });
+    await fitsNarrowPhone(`/gift/${gift.code}?lang=nl`, 'nl');
     await page.fill('#first_name', 'Femke');
     await page.fill('#email', 'femke@example.nl');
     await page.click('button[type=submit]');
-    assert.match(await page.locator('main').innerText(), /Cadeaucertificaat van bomen/);
+    assert.equal(await page.locator('h1').innerText(), 'Je cadeau is geclaimd');
+    const confirmation = await page.locator('main').innerText();
+    assert.match(confirmation, /3 bomen in Bergbos Mount Kenya \(Kenia\) zijn nu van jou, een cadeau van Fairbrook Coffee Roasters\./);
+    assert.match(confirmation, /We hebben je certificaat gemaild naar f•••@example\.nl\./);
+    await noSidewaysScrolling(page);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'gift-confirmation-nl.png'), fullPage: true });
+    await fitsNarrowPhone(`/gift/${gift.code}?lang=nl`, 'nl', page);
+    await page.click('text=Bekijk je certificaat');
+    assert.match(await page.locator('main').innerText(), /Cadeaucertificaat/);
     assert.match(await page.locator('h1').innerText(), /Femke/);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'gift-claimed-certificate-nl.png'), fullPage: true });
     await page.close();
   });
 
-  test("a revoked code's page says so, in either language; a test code shows the test banner", async () => {
+  test("a revoked or expired code's page says so in either language, naming the company and linking its website; a test code shows the test banner", async () => {
     const gift = await newCode(2);
     assert.equal((await app.request('POST', `/v2/gift-codes/${gift.id}/revoke`, { token })).status, 200);
-    for (const language of ['en', 'nl'] as const) {
-      const page = await phone(language);
-      const response = await page.goto(`${app.baseUrl}/gift/${gift.code}`);
-      assert.equal(response?.status(), 410);
-      assert.match(await page.locator('h1').innerText(), language === 'en' ? /This gift code was withdrawn/ : /Deze cadeaucode is ingetrokken/);
-      assert.equal(await page.locator('form').count(), 0, 'no form to claim with');
-      await page.screenshot({ path: path.join(SCREENSHOTS, `gift-revoked-${language}.png`) });
-      await page.close();
+    const expired = await app.request('POST', '/v2/gift-codes', { token, headers: { 'idempotency-key': randomAlphanumeric(16) }, body: { trees: 1, valid_until: new Date(Date.now() + 500).toISOString() } });
+    assert.equal(expired.status, 200, expired.text);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const deadEnds = [
+      { name: 'revoked', code: gift.code, heading: { en: /This gift code was withdrawn/, nl: /Deze cadeaucode is ingetrokken/ } },
+      { name: 'expired', code: expired.body.code as string, heading: { en: /This gift code has expired/, nl: /Deze cadeaucode is verlopen/ } },
+    ];
+    for (const deadEnd of deadEnds) {
+      for (const language of ['en', 'nl'] as const) {
+        const page = await phone(language);
+        const response = await page.goto(`${app.baseUrl}/gift/${deadEnd.code}`);
+        assert.equal(response?.status(), 410);
+        assert.match(await page.locator('h1').innerText(), deadEnd.heading[language]);
+        assert.equal(await page.locator('form').count(), 0, 'no form to claim with');
+        assert.match(await page.locator('main').innerText(), language === 'en' ? /Get in touch with Fairbrook Coffee Roasters\./ : /Neem dan contact op met Fairbrook Coffee Roasters\./);
+        const website = page.locator('a.button');
+        assert.equal(await website.getAttribute('href'), 'https://www.fairbrook-coffee-roasters.example/');
+        assert.equal(await website.innerText(), `${language === 'en' ? 'Visit' : 'Naar'} fairbrook-coffee-roasters.example`);
+        await noSidewaysScrolling(page);
+        await page.screenshot({ path: path.join(SCREENSHOTS, `gift-${deadEnd.name}-${language}.png`), fullPage: true });
+        await page.close();
+        await fitsNarrowPhone(`/gift/${deadEnd.code}?lang=${language}`, language);
+      }
     }
     const testGift = await newCode(2, false);
     const page = await phone('en');
