@@ -5,7 +5,7 @@ import { changeAllocationTrees, recordAllocation } from './ops/allocations.ts';
 import { upsertPartner, upsertProject } from './ops/catalog.ts';
 import { completePlanting, upsertPlanting } from './ops/plantings.ts';
 import { publishVerification, recordMonitoring } from './ops/proof.ts';
-import { createRecipient } from './ops/recipients.ts';
+import { createFoundationRecipient } from './ops/recipients.ts';
 import type { OperationResult } from './results.ts';
 import * as schemas from './schemas.ts';
 import { parseInput } from './validate.ts';
@@ -33,7 +33,7 @@ export const FOUNDATION_OPERATIONS = {
   publish_verification: operation(schemas.PublishVerificationSchema, publishVerification),
   record_allocation: operation(schemas.RecordAllocationSchema, recordAllocation),
   change_allocation_trees: operation(schemas.ChangeAllocationTreesSchema, changeAllocationTrees),
-  create_recipient: operation(schemas.CreateRecipientSchema, createRecipient),
+  create_recipient: operation(schemas.CreateRecipientSchema, createFoundationRecipient),
 } as const;
 
 export type FoundationOperationName = keyof typeof FOUNDATION_OPERATIONS;

@@ -10,7 +10,7 @@ import type { CreateRecipientInput } from '../schemas.ts';
  * known ref is a replay. Its trees, company, mode and project are fixed; the foundation
  * corrects personal data through the company's own API, not here.
  */
-export async function createRecipient(uow: UnitOfWork, sent: CreateRecipientInput): Promise<OperationResult> {
+export async function createFoundationRecipient(uow: UnitOfWork, sent: CreateRecipientInput): Promise<OperationResult> {
   const { db } = uow;
   const company = await db.selectFrom('companies').select('id').where('id', '=', sent.company_id).executeTakeFirst();
   if (!company) throw errors.referenceNotFound('company_id', 'company', sent.company_id);

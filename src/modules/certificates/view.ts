@@ -7,8 +7,9 @@ import { generatedLogoUrl } from '../company/present.ts';
 import { presentPlantings } from '../plantings/present.ts';
 import { findPlantingsByIds } from '../plantings/queries.ts';
 import { loadProjects } from '../projects/present.ts';
+import { locatorSvg, plantingMapSvg } from '../../platform/pages/place.ts';
 import { coveringStatement, isPlanted, statusWording, survivalOf, treesByStatus } from './proof.ts';
-import type { TEXTS } from './texts.ts';
+import { TEXTS } from './texts.ts';
 
 /**
  * Everything a certificate shows, on its public page and in its PDF: what it certifies,
@@ -65,6 +66,8 @@ async function viewOf(db: Db, links: Links, row: CertificateRow, language: Langu
         statement: coveringStatement(planting),
         /** The planting's own survival measurement, taken after planting (proof.ts), or null. */
         survival: survivalOf(planting),
+        /** Where on Earth (the country with the site marked) and the planting drawn to scale, as inline SVG; null when unknown. */
+        place: placeOf(planting, project, language),
       };
     })
     .sort((a, b) => b.treesHere - a.treesHere);
@@ -87,6 +90,21 @@ async function viewOf(db: Db, links: Links, row: CertificateRow, language: Langu
     /** The trees by status (planted, pledged) and by project, each project with its own statement and the trees it covers. */
     ...summary,
     plantings: shown,
+  };
+}
+
+/** The locator and the planting map of a planting (platform/pages/place.ts), titled in the reader's language. */
+function placeOf(
+  planting: { location: { latitude: number; longitude: number } | null; geometry: { coordinates: number[][][] } | null },
+  project: { name: string; country: string } | undefined,
+  language: Language,
+) {
+  const t = TEXTS[language];
+  const country = project?.country ?? null;
+  const countryName = country ? new Intl.DisplayNames([language], { type: 'region' }).of(country) ?? country : null;
+  return {
+    locator: locatorSvg({ country, latitude: planting.location?.latitude, longitude: planting.location?.longitude, title: t.locatorTitle(countryName) }),
+    map: planting.geometry ? plantingMapSvg({ rings: planting.geometry.coordinates, title: t.plantingMapTitle(project?.name ?? ''), language }) : null,
   };
 }
 

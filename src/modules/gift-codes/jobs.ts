@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { idString } from '../../core/schema.ts';
 import { inUnitOfWork } from '../../platform/events/unit-of-work.ts';
-import { expireGiftCode as expire } from './expiry.ts';
+import { expireGiftCode } from './expiry.ts';
 import { defineJob } from '../../platform/jobs/job.ts';
 
 /**
@@ -10,11 +10,11 @@ import { defineJob } from '../../platform/jobs/job.ts';
  * interval, whether or not anyone looks at it. A code claimed or revoked before then is
  * left alone.
  */
-export const expireGiftCode = defineJob({
+export const giftCodeExpiry = defineJob({
   name: 'expire_gift_code',
   payload: Type.Object({ gift_code_id: idString('gift_code') }, { additionalProperties: false }),
   async handle(db, payload, { publicBaseUrl }) {
-    const expired = await inUnitOfWork(db, { publicBaseUrl }, (uow) => expire(uow, payload.gift_code_id));
+    const expired = await inUnitOfWork(db, { publicBaseUrl }, (uow) => expireGiftCode(uow, payload.gift_code_id));
     return { gift_code_id: payload.gift_code_id, expired };
   },
 });

@@ -5,7 +5,7 @@ import type { Language } from '../../core/i18n.ts';
 import { newId } from '../../core/ids.ts';
 import { assignTrees, releaseReservedTrees } from '../../domain/assignment.ts';
 import { inRequestUnitOfWork, inUnitOfWork, type RequestUnitOfWork, type UnitOfWork } from '../../platform/events/unit-of-work.ts';
-import { expireGiftCode } from './jobs.ts';
+import { giftCodeExpiry } from './jobs.ts';
 import { enqueueJob } from '../../platform/jobs/queue.ts';
 import { issuePersonalCertificate } from '../certificates/service.ts';
 import { requireCompanyProject } from '../projects/queries.ts';
@@ -66,7 +66,7 @@ export async function addGiftCode(scope: CompanyScope, uow: UnitOfWork, input: N
     waitForLocked: uow.waitForLockedTrees,
   });
   uow.record(...reserved.changes);
-  await enqueueJob(uow.db, expireGiftCode, { gift_code_id: id }, input.validUntil);
+  await enqueueJob(uow.db, giftCodeExpiry, { gift_code_id: id }, input.validUntil);
   return id;
 }
 

@@ -49,8 +49,10 @@ describe('the certificate page in a browser', { skip: withoutChromium }, () => {
       assert.equal(await page.getAttribute('html', 'lang'), language);
       assert.match(await page.locator('h1').innerText(), /Zoë Ærø/);
       assert.match(await page.locator('.trees').innerText(), language === 'en' ? /4 trees/ : /4 bomen/);
-      const map = await page.locator('svg.map path').boundingBox();
-      assert.ok(map && map.width > 50 && map.height > 50, `the polygon is drawn: ${JSON.stringify(map)}`);
+      const map = await page.locator('svg.place-planting .place-planting-area').boundingBox();
+      assert.ok(map && map.width > 20 && map.height > 20, `the polygon is drawn to scale: ${JSON.stringify(map)}`);
+      const site = await page.locator('svg.place-locator .place-site').boundingBox();
+      assert.ok(site && site.width > 0, `the locator marks the site: ${JSON.stringify(site)}`);
       assert.ok((await page.locator('.photos figure').count()) > 0, 'photos are shown with their captions');
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(width <= 390, `no sideways scrolling on a phone (${width}px)`);
