@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import compress from '@fastify/compress';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Ajv } from 'ajv';
 import ajvFormats from 'ajv-formats';
@@ -46,9 +46,6 @@ const SURFACES: readonly { prefix: string; routes: FastifyPluginAsyncTypebox<Mod
   { prefix: '', routes: publicPages(FEATURES) },
 ];
 
-/** docs/*.md served at /docs/<name>. */
-const PUBLISHED_DOCS = ['errors', 'webhooks', 'migrating-from-v1', 'legacy-v1'] as const;
-
 /** Unknown parameters are refused (not stripped); how each part is coerced is http/validation.ts's. */
 const AJV_OPTIONS = { removeAdditional: false, useDefaults: true, allErrors: false };
 
@@ -87,6 +84,11 @@ export async function buildApp({ config, db, logger = true, logStream, readiness
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Answers of 1 KiB and more, JSON and pages alike, compressed for a client that accepts br
+  // or gzip (Vary: Accept-Encoding). Before every route, as it hooks each route as it is
+  // added. Not PDFs (mime-db: not compressible; they are compressed inside). Request bodies
+  // are read as before: a compressed one is not inflated.
+  await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
   // First, so that its response hook counts every route registered after it.
   registerMetrics(app, { db, metricsToken: config.metricsToken, jobKinds: [...JOBS.kinds.keys()] });
   const probes = readiness ?? createReadiness(db);
@@ -104,12 +106,6 @@ export async function buildApp({ config, db, logger = true, logStream, readiness
 
   await registerOpenApi(app, config.publicBaseUrl);
   for (const feature of FEATURES) for (const schema of feature.schemas ?? []) app.addSchema(schema);
-  // The guides errors and deliveries link to (doc_url, the webhook User-Agent), as the markdown they are.
-  for (const page of PUBLISHED_DOCS) {
-    const text = readFileSync(new URL(`../docs/${page}.md`, import.meta.url), 'utf8');
-    app.get(`/docs/${page}`, { schema: { hide: true } }, async (_request, reply) => reply.type('text/markdown; charset=utf-8').send(text));
-  }
-
   for (const surface of SURFACES) await app.register(surface.routes, { prefix: surface.prefix, config, db });
   await app.register(healthRoutes, { readiness: probes });
   return app;

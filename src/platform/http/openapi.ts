@@ -75,7 +75,7 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
       info: {
         title: 'Canopy Tree Impact API',
         version: '2.0.0',
-        description: 'Read the trees your company contributes to and the proof behind them. Errors: see /docs/errors.',
+        description: apiDescription(publicBaseUrl),
         license: { name: 'Proprietary', identifier: 'LicenseRef-Canopy' },
       },
       servers: [{ url: publicBaseUrl }],
@@ -104,6 +104,65 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
   for (const form of documentedFormsById().values()) for (const schema of form.components ?? []) documentOnly.set(schema.$id as string, schema);
   for (const schema of documentOnly.values()) app.addSchema(schema);
   app.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, async () => app.swagger());
+}
+
+/**
+ * What the reference opens with (Redoc shows its `##` headings first in the menu): how to
+ * authenticate, and four calls from a new test token to a recipient, with this server's URL.
+ */
+function apiDescription(base: string): string {
+  return `Read the trees your company contributes to and the proof behind them, pass trees on to people, and hear of every change by webhook.
+
+## Authentication
+
+Every request sends one of your company's API tokens as a bearer token:
+
+\`\`\`
+Authorization: Bearer canopy_test_...
+\`\`\`
+
+Your Canopy operator gives you tokens (\`canopy tokens create\`). A **test** token (\`canopy_test_...\`) reads and writes test data only, a **live** one (\`canopy_live_...\`) live data only; the two never see each other's objects, and each object says which it is in \`livemode\`. A token has scopes: each operation below names the one it needs (**Scope:**). A token may also have an expiry date and an IP allowlist.
+
+Without a valid token the answer is 401 (\`token_missing\`, \`token_invalid\`, \`token_expired\`, ...), with a token that lacks the scope 403 \`scope_missing\`. A member's token may only read; a write needs a token created by an admin (else 403 \`owner_role_not_allowed\`).
+
+## Quick start
+
+With a test token in \`TOKEN\`:
+
+1. Check the token: its company, scopes and rate limits.
+
+   \`\`\`sh
+   curl ${base}/v2/me \\
+     -H "Authorization: Bearer $TOKEN"
+   \`\`\`
+
+2. Make trees to give. In test mode a test helper does what the foundation does for live trees:
+
+   \`\`\`sh
+   curl ${base}/v2/test_helpers/allocations \\
+     -H "Authorization: Bearer $TOKEN" \\
+     -H "Content-Type: application/json" \\
+     -d '{"trees": 10}'
+   \`\`\`
+
+3. Give 3 of them to a person, who gets a certificate. The \`Idempotency-Key\` makes a retry safe: the same key and body within ${IDEMPOTENCY_KEY_RETENTION_HOURS} hours get the first answer again instead of giving trees twice.
+
+   \`\`\`sh
+   curl ${base}/v2/recipients \\
+     -H "Authorization: Bearer $TOKEN" \\
+     -H "Content-Type: application/json" \\
+     -H "Idempotency-Key: order-1042" \\
+     -d '{"trees": 3, "first_name": "Ada"}'
+   \`\`\`
+
+4. List the recipients, newest first. While \`has_more\` is true, \`starting_after\` with the last id of a page gets the next one.
+
+   \`\`\`sh
+   curl "${base}/v2/recipients?limit=10" \\
+     -H "Authorization: Bearer $TOKEN"
+   \`\`\`
+
+Every error has one shape, \`{"error": {"type", "code", "message", "param", "doc_url", "request_id"}}\`; [the error guide](/docs/errors) says when each code is answered and what to do. Changes reach you by [webhook](/docs/webhooks). Coming from v1: [migrating from v1](/docs/migrating-from-v1).`;
 }
 
 /** Carries "the body may be left out" from an operation's transform to the finished document, which removes it. */

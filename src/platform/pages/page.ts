@@ -14,9 +14,50 @@ export function pageLanguage(request: FastifyRequest): Language {
 }
 
 /**
+ * Features no Canopy page uses, denied to the page and to anything it could embed: a page
+ * that is ever made to run someone else's script still cannot film, listen, locate or pay.
+ * Only features Chromium knows: it logs a console error for any other.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer', 'autoplay', 'camera', 'display-capture', 'encrypted-media', 'fullscreen', 'geolocation',
+  'gyroscope', 'magnetometer', 'microphone', 'midi', 'payment', 'picture-in-picture', 'publickey-credentials-get',
+  'screen-wake-lock', 'usb', 'xr-spatial-tracking',
+].map((feature) => `${feature}=()`).join(', ');
+
+/** The policy of the public pages: inline styles, images from here or https, forms to here, and nothing else. */
+export const PAGE_CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "img-src https: data: 'self'",
+  "style-src 'unsafe-inline'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join('; ');
+
+/**
+ * The headers every HTML page of Canopy carries, with its own Content-Security-Policy (which
+ * should say `base-uri 'none'`): no sniffing another type, no referrer, no powerful features.
+ */
+export function securePageHeaders(reply: FastifyReply, contentSecurityPolicy: string): FastifyReply {
+  return reply
+    .header('Content-Security-Policy', contentSecurityPolicy)
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Referrer-Policy', 'no-referrer')
+    .header('Permissions-Policy', PERMISSIONS_POLICY);
+}
+
+/** Adds a request header to Vary, keeping those already named (a page that also varies on Accept). */
+export function addVary(reply: FastifyReply, header: string): FastifyReply {
+  const named = String(reply.getHeader('Vary') ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  if (named.some((name) => name.toLowerCase() === header.toLowerCase())) return reply;
+  return reply.header('Vary', [...named, header].join(', '));
+}
+
+/**
  * Answers with a template of views/templates in the reader's language, with the helpers
  * templates use, and the headers every public page carries: no scripts, no framing, no
- * referrer, and a cache key on the language.
+ * referrer, no base URL but the page's own, no powerful features, no type sniffing, and a
+ * cache key on the language.
  */
 export function page(reply: FastifyReply, status: number, language: Language, template: URL, data: Record<string, unknown>) {
   // A feature's page passes its own texts (featureTexts, which hold the shared ones too).
@@ -32,13 +73,11 @@ export function page(reply: FastifyReply, status: number, language: Language, te
     polygon: (rings: number[][][]) => polygonSvgPath(rings),
     country: (code: string) => countryName(code, language),
   });
-  return reply
+  securePageHeaders(reply, PAGE_CONTENT_SECURITY_POLICY);
+  return addVary(reply, 'Accept-Language')
     .code(status)
     .type('text/html; charset=utf-8')
     .header('Content-Language', language)
-    .header('Vary', 'Accept-Language')
-    .header('Content-Security-Policy', "default-src 'none'; img-src https: data: 'self'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'")
-    .header('Referrer-Policy', 'no-referrer')
     .send(html);
 }
 

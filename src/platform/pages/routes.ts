@@ -5,14 +5,18 @@ import type { Feature } from '../feature.ts';
 import type { ModuleOptions } from '../http/module.ts';
 import { createLimiter, type WindowLimiter } from '../http/rate-limit.ts';
 import { apiReferencePages } from './api-reference.ts';
+import { guidePages } from './guides.ts';
 import { messagePage, pageLanguage } from './page.ts';
+import { sitePages } from './site.ts';
 import { TEXTS } from './texts.ts';
 
 /**
  * What Canopy shows without a login: every feature's pages (certificate pages and PDFs,
  * the gift claim pages; the impact page joins them), the files they link to (a company's
- * generated logo), and the API reference. The pages people open count together against
- * the visitor's address: PUBLIC_PAGE_REQUESTS_PER_MINUTE a minute.
+ * generated logo), the home page and its icon, the guides of docs/, and the API reference.
+ * The feature pages people open count together against the visitor's address:
+ * PUBLIC_PAGE_REQUESTS_PER_MINUTE a minute. Canopy's own pages are answered from memory and
+ * do not count.
  */
 export function publicPages(features: readonly Feature[]): FastifyPluginAsyncTypebox<ModuleOptions> {
   return async (app, options) => {
@@ -23,6 +27,8 @@ export function publicPages(features: readonly Feature[]): FastifyPluginAsyncTyp
       for (const feature of features) if (feature.pages) await pages.register(feature.pages, options);
     });
     for (const feature of features) if (feature.assets) await app.register(feature.assets, options);
+    await app.register(sitePages);
+    await app.register(guidePages);
     await app.register(apiReferencePages);
   };
 }
