@@ -1,5 +1,4 @@
 import { type Config, ConfigError, loadConfig } from '../config.ts';
-import { installFeatures } from '../features.ts';
 import { FolderLockedError } from '../db/folder-lock.ts';
 import { type CommandInfo, helpText, type ParsedInput, type ProcessCommand, parseInput, printResult, UsageError } from './command.ts';
 import { databaseCommands, findCommand } from './commands.ts';
@@ -20,8 +19,6 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     if (error.code === 'EPIPE') process.exit(0);
     throw error;
   });
-  // Commands that write (on PostgreSQL, in this process) render their events with the features' renderers.
-  installFeatures();
   let config: Config;
   try {
     config = loadConfig();

@@ -52,6 +52,9 @@ async function forwardToServe(locked: FolderLockedError, argv: readonly string[]
 }
 
 async function withDatabase(config: Config, target: DatabaseTarget, spec: CommandSpec, args: readonly string[]): Promise<CommandResult> {
+  // A command that writes renders its events with the features' renderers. Loaded here, on use:
+  // the features load every page, PDF and map library, which --help and forwarded commands never need.
+  (await import('../features.ts')).installFeatures();
   const database = await openDatabase(target);
   try {
     await (await import('../db/migrate.ts')).migrate(database);
