@@ -15,7 +15,7 @@ export async function insertBenchProject(db: Kysely<DB>, extra: Partial<Insertab
     .values({
       id: projectId, foundation_ref: `bench-${projectId}`, partner_id: partnerId,
       name: JSON.stringify({ en: 'Bench Forest', nl: 'Bankbos' }), description: JSON.stringify({ en: 'Benchmark data.', nl: 'Benchmarkgegevens.' }),
-      country: 'KE', region: 'Central', ecosystem_type: 'tropical_montane_forest',
+      country: 'KE', region: JSON.stringify({ en: 'Central' }), ecosystem_type: 'tropical_montane_forest',
       ...extra,
     })
     .execute();

@@ -54,6 +54,8 @@ const SMOKE = {
   'bench:recipients': { db: 'choose', args: ['--rows', '2000', '--clients', '2', '--seconds', '1', '--warmup-seconds', '0'] },
   // One PDF, then each page with 1 client for half a second.
   'bench:certificates': { db: 'pglite', args: ['--pdfs', '1', '--concurrency', '1', '--seconds', '0.5'] },
+  // Two share images drawn of each certificate, then each request with 1 client for half a second, no warm-up.
+  'bench:certificate-pages': { db: 'pglite', args: ['--draws', '2', '--concurrency', '1', '--seconds', '0.5', '--warmup', '0'] },
   // A: a warm-up of 2 deliveries, then 20 to 2 endpoints; B: 20 events in 1 s per wake-up
   // (commit and poll; notify too on PostgreSQL).
   'bench:webhooks': {

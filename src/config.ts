@@ -24,6 +24,8 @@ export interface Config {
   publicPageRequestsPerMinute: number;
   /** Lets webhook endpoints use http and private or loopback addresses: local development and tests only. */
   webhookAllowPrivateUrls: boolean;
+  /** Lets photo copies be fetched over http and from private or loopback addresses: local development and tests only. */
+  photoAllowPrivateUrls: boolean;
   /** When the legacy v1 API was deprecated, and when it stops (its Deprecation and Sunset headers). */
   v1DeprecatedAt: Date;
   v1SunsetAt: Date;
@@ -140,6 +142,9 @@ export function loadConfig(env: Env = process.env): Config {
   if (!['true', 'false'].includes(allowPrivate)) problems.push('WEBHOOK_ALLOW_PRIVATE_URLS must be true or false');
   const webhookAllowPrivateUrls = allowPrivate === 'true';
 
+  const photoAllowPrivate = read('PHOTO_ALLOW_PRIVATE_URLS') ?? 'false';
+  if (!['true', 'false'].includes(photoAllowPrivate)) problems.push('PHOTO_ALLOW_PRIVATE_URLS must be true or false');
+
   const webhookLeaseSeconds = parseInteger(read('WEBHOOK_LEASE_SECONDS') ?? String(DEFAULT_WEBHOOK_LEASE_SECONDS));
   if (webhookLeaseSeconds === null || webhookLeaseSeconds < MIN_WEBHOOK_LEASE_SECONDS) {
     problems.push(`WEBHOOK_LEASE_SECONDS must be a whole number of at least ${MIN_WEBHOOK_LEASE_SECONDS}: an attempt may take 10 s, and a shorter lease lets a second worker send a delivery the first is still sending`);
@@ -191,6 +196,7 @@ export function loadConfig(env: Env = process.env): Config {
     giftLookupsPerMinute,
     publicPageRequestsPerMinute,
     webhookAllowPrivateUrls,
+    photoAllowPrivateUrls: photoAllowPrivate === 'true',
     v1DeprecatedAt,
     v1SunsetAt,
     webhookLeaseSeconds: webhookLeaseSeconds ?? DEFAULT_WEBHOOK_LEASE_SECONDS,

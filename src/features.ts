@@ -4,6 +4,7 @@ import { companyFeature } from './modules/company/index.ts';
 import { giftCodesFeature } from './modules/gift-codes/index.ts';
 import { meFeature } from './modules/me/index.ts';
 import { partnersFeature } from './modules/partners/index.ts';
+import { photosFeature } from './modules/photos/index.ts';
 import { plantingsFeature } from './modules/plantings/index.ts';
 import { projectsFeature } from './modules/projects/index.ts';
 import { proofFeature } from './modules/proof/index.ts';
@@ -24,7 +25,7 @@ import type { DeliveryServices } from './platform/webhooks/deliveries.ts';
  */
 export const FEATURES: readonly Feature[] = [
   meFeature, companyFeature, allocationsFeature, plantingsFeature, partnersFeature, projectsFeature, proofFeature,
-  recipientsFeature, giftCodesFeature, certificatesFeature, webhooksFeature, testHelpersFeature,
+  recipientsFeature, giftCodesFeature, certificatesFeature, photosFeature, webhooksFeature, testHelpersFeature,
 ];
 
 /** Every job kind a worker runs, the platform's and the features', and those it keeps scheduled. */

@@ -131,11 +131,14 @@ export async function startCanopy(config: Config, options: StartOptions): Promis
       const outboxDir = path.join(config.dataDir, 'outbox');
       const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir });
       if (!config.smtpUrl) log.info({ outbox: outboxDir }, 'no SMTP_URL: email is written as .eml files into the outbox');
-      const worker = startWorker(database.db, { jobs: JOBS, services: { publicBaseUrl: config.publicBaseUrl, secretKey, mailer }, log });
+      const worker = startWorker(database.db, { jobs: JOBS, services: { publicBaseUrl: config.publicBaseUrl, secretKey, mailer, allowPrivateFetches: config.photoAllowPrivateUrls }, log });
       cleanups.push(() => worker.stop());
       draining.push({ name: 'the job in hand', stop: () => worker.stop(), releaseLeases: () => worker.releaseLeases() });
       if (config.webhookAllowPrivateUrls) {
         log.warn('WEBHOOK_ALLOW_PRIVATE_URLS is on: webhook endpoints may use http and private or loopback addresses. For local development only.');
+      }
+      if (config.photoAllowPrivateUrls) {
+        log.warn('PHOTO_ALLOW_PRIVATE_URLS is on: photos may be fetched over http and from private or loopback addresses. For local development only.');
       }
       // On the embedded database this process is the only writer: its commits wake the worker directly.
       const deliveries = startDeliveryWorker(database.db, {

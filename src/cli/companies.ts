@@ -1,8 +1,9 @@
 import type { RateLimitOverrides } from '../core/rate-limits.ts';
 import { PLANS, type Plan } from '../core/plans.ts';
-import { createCompany, listCompanies, setCompanyPlan, setCompanyRateLimits } from '../operator/companies.ts';
-import { OperatorError } from '../operator/errors.ts';
-import { type CommandSpec, isoOrDash, optionalOption, type ParsedInput, requiredOption, succeed, table, UsageError } from './command.ts';
+import {
+  type CompanyDetails, CompanyDetailInvalid, CompanyNotFound, createCompany, listCompanies, setCompanyPlan, setCompanyRateLimits, updateCompany,
+} from '../operator/companies.ts';
+import { type CommandResult, type CommandSpec, isoOrDash, optionalOption, type ParsedInput, requiredOption, succeed, table, UsageError } from './command.ts';
 
 interface CompanyRow {
   id: string;
@@ -13,6 +14,8 @@ interface CompanyRow {
   country: string | null;
   website_url: string | null;
   logo_url: string | null;
+  contact_email: string | null;
+  privacy_url: string | null;
   rate_limit_per_token_per_minute: number | null;
   rate_limit_per_company_per_minute: number | null;
   rate_limit_writes_per_company_per_minute: number | null;
@@ -30,6 +33,8 @@ function presentCompany(row: CompanyRow) {
     country: row.country,
     website_url: row.website_url,
     logo_url: row.logo_url,
+    contact_email: row.contact_email,
+    privacy_url: row.privacy_url,
     // The company's own API rate limits, requests a minute; null: the configuration's default.
     rate_limits: {
       per_token_per_minute: row.rate_limit_per_token_per_minute,
@@ -41,22 +46,85 @@ function presentCompany(row: CompanyRow) {
   };
 }
 
+/** The options that set how a company presents itself, and the detail each sets. */
+const DETAIL_OPTIONS = {
+  name: 'name', country: 'country', website: 'websiteUrl', logo: 'logoUrl', 'contact-email': 'contactEmail', 'privacy-url': 'privacyUrl',
+} as const satisfies Record<string, keyof CompanyDetails>;
+const OPTION_OF_COLUMN = {
+  name: 'name', country: 'country', website_url: 'website', logo_url: 'logo', contact_email: 'contact-email', privacy_url: 'privacy-url',
+} as const satisfies Record<CompanyDetailInvalid['column'], keyof typeof DETAIL_OPTIONS>;
+const DETAIL_USAGE = '[--country CC] [--website URL] [--logo URL] [--contact-email EMAIL] [--privacy-url URL]';
+
+/** The details given on the command line: an option left out is undefined (unchanged), an empty one ("") null (cleared). */
+function detailsOf(input: ParsedInput): CompanyDetails {
+  const details: Record<string, string | null> = {};
+  for (const [option, detail] of Object.entries(DETAIL_OPTIONS)) {
+    const value = input.values[option];
+    if (typeof value === 'string') details[detail] = value.trim() === '' && option !== 'name' ? null : value;
+  }
+  return details as CompanyDetails;
+}
+
+/**
+ * A refused detail or an unknown company, with a stable code (and the option at fault)
+ * for scripts: `{"error": {"code": "detail_invalid", "option": "--contact-email", "message": ...}}`.
+ */
+async function orRefusal(input: ParsedInput, run: () => Promise<CommandResult>): Promise<CommandResult> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof CompanyDetailInvalid || error instanceof CompanyNotFound)) throw error;
+    const option = error instanceof CompanyDetailInvalid ? `--${OPTION_OF_COLUMN[error.column]}` : undefined;
+    const output = input.json
+      ? JSON.stringify({ error: { code: error.code, ...(option ? { option } : {}), message: error.message } }, null, 2)
+      : `Error: ${option ? `${option}: ` : ''}${error.message}`;
+    return { exitCode: 1, output };
+  }
+}
+
+const DETAIL_OPTION_TYPES = Object.fromEntries(Object.keys(DETAIL_OPTIONS).map((option) => [option, { type: 'string' as const }]));
+
 const create: CommandSpec = {
   path: ['companies', 'create'],
   summary: 'Creates a company (plan automate unless --plan says otherwise).',
-  usage: `--name NAME [--plan ${PLANS.join('|')}] [--country CC] [--website URL] [--json]`,
-  options: { name: { type: 'string' }, plan: { type: 'string' }, country: { type: 'string' }, website: { type: 'string' } },
-  async run({ db }, input) {
-    const country = optionalOption(input, 'country')?.toUpperCase();
-    if (country && !/^[A-Z]{2}$/.test(country)) throw new OperatorError(`"${country}" is not a two-letter country code (ISO 3166-1 alpha-2).`);
-    const company = await createCompany(db, {
-      name: requiredOption(input, 'name'),
-      plan: (optionalOption(input, 'plan') ?? 'automate') as Plan,
-      country: country ?? null,
-      websiteUrl: optionalOption(input, 'website') ?? null,
-    });
-    return succeed(input, presentCompany(company), `Created company ${company.id} "${company.name}" (plan ${company.plan}${company.country ? `, ${company.country}` : ''}).`);
-  },
+  usage: `--name NAME [--plan ${PLANS.join('|')}] ${DETAIL_USAGE} [--json]`,
+  options: { ...DETAIL_OPTION_TYPES, plan: { type: 'string' } },
+  run: ({ db }, input) =>
+    orRefusal(input, async () => {
+      const company = await createCompany(db, {
+        ...detailsOf(input),
+        name: requiredOption(input, 'name'),
+        plan: (optionalOption(input, 'plan') ?? 'automate') as Plan,
+      });
+      return succeed(input, presentCompany(company), `Created company ${company.id} "${company.name}" (plan ${company.plan}${company.country ? `, ${company.country}` : ''}).`);
+    }),
+};
+
+const update: CommandSpec = {
+  path: ['companies', 'update'],
+  summary:
+    'Changes how a company presents itself: name, country, website, logo, contact email (the Reply-To of its certificate emails), privacy policy (linked from its claim page). "" clears one.',
+  usage: `COMPANY_ID [--name NAME] ${DETAIL_USAGE} [--json]`,
+  positionals: ['COMPANY_ID'],
+  options: DETAIL_OPTION_TYPES,
+  run: ({ db }, input) =>
+    orRefusal(input, async () => {
+      const details = detailsOf(input);
+      if (Object.keys(details).length === 0) throw new UsageError(`Give at least one of ${Object.keys(DETAIL_OPTIONS).map((option) => `--${option}`).join(', ')}.`);
+      const company = await updateCompany(db, input.positionals[0] ?? '', details);
+      const shown = (value: string | null) => value ?? '-';
+      const human = [
+        `Updated ${company.id} "${company.name}":`,
+        table(['DETAIL', 'VALUE'], [
+          ['country', shown(company.country)],
+          ['website', shown(company.website_url)],
+          ['logo', shown(company.logo_url)],
+          ['contact email', shown(company.contact_email)],
+          ['privacy policy', shown(company.privacy_url)],
+        ]),
+      ].join('\n');
+      return succeed(input, presentCompany(company), human);
+    }),
 };
 
 const setPlan: CommandSpec = {
@@ -119,4 +187,4 @@ const list: CommandSpec = {
   },
 };
 
-export const companyCommands = [create, setPlan, setLimits, list];
+export const companyCommands = [create, update, setPlan, setLimits, list];

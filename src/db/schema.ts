@@ -39,6 +39,9 @@ export interface CompaniesTable {
   country: string | null;
   website_url: string | null;
   logo_url: string | null;
+  /** The Reply-To of its certificate emails, and its privacy policy (migration 0023); null: none. */
+  contact_email: string | null;
+  privacy_url: string | null;
   /** The company's own rate limits (requests a minute); null: the configuration's default. */
   rate_limit_per_token_per_minute: number | null;
   rate_limit_per_company_per_minute: number | null;
@@ -122,7 +125,7 @@ export interface ProjectsTable {
   name: Json<Translated>;
   description: Json<Translated>;
   country: string;
-  region: string;
+  region: Json<Translated>;
   status: Generated<string>;
   ecosystem_type: string;
   started_at: string | null;
@@ -276,6 +279,8 @@ export interface CertificatesTable {
   language: Generated<string>;
   issued_at: Generated<Date>;
   withdrawn_at: Date | null;
+  /** When the page was shared (its share form), or null: only then may it be indexed and name its recipient in a preview. */
+  shared_at: Date | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -392,6 +397,26 @@ export interface JobsTable {
   created_at: CreatedAt;
 }
 
+/** A photo fetched once from its source URL and kept resized (migration 0022; modules/photos). */
+export interface PhotoCopiesTable {
+  key: string;
+  source_url: string;
+  status: Generated<'waiting' | 'stored' | 'failed'>;
+  attempts: Generated<number>;
+  failure: string | null;
+  width: number | null;
+  height: number | null;
+  phone: Uint8Array | null;
+  phone_width: number | null;
+  phone_height: number | null;
+  desktop: Uint8Array | null;
+  desktop_width: number | null;
+  desktop_height: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  stored_at: Date | null;
+}
+
 export interface DB {
   companies: CompaniesTable;
   company_total_parts: CompanyTotalPartsTable;
@@ -419,6 +444,7 @@ export interface DB {
   idempotency_keys: IdempotencyKeysTable;
   jobs: JobsTable;
   foundation_receipts: FoundationReceiptsTable;
+  photo_copies: PhotoCopiesTable;
 }
 
 /** What services take: the database, or a transaction on it, passed down explicitly. */

@@ -11,6 +11,8 @@ export const DEMO_COMPANY = {
   slug: 'demo-company',
   country: 'NL',
   websiteUrl: 'https://fairbrook-coffee.example',
+  contactEmail: 'hello@fairbrook-coffee.example',
+  privacyUrl: 'https://fairbrook-coffee.example/privacy',
   adminEmail: 'admin@demo.canopy.example',
   adminName: 'Maya de Vries',
 } as const;
@@ -46,7 +48,7 @@ export interface DemoProject {
   name: Translated;
   description: Translated;
   country: string;
-  region: string;
+  region: Translated;
   ecosystem: string;
   startedDaysAgo: number;
   plot: [number, number, number];
@@ -78,7 +80,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
       en: 'Smallholder farmers and community nurseries restore degraded montane forest on the western slopes of Mount Kenya, reconnecting forest fragments that protect the water supply of Nyeri.',
       nl: 'Kleine boeren en dorpskwekerijen herstellen aangetast bergbos op de westflank van Mount Kenya en verbinden bosfragmenten die de watervoorziening van Nyeri beschermen.',
     },
-    country: 'KE', region: 'Nyeri County', ecosystem: 'tropical_montane_forest', startedDaysAgo: 800,
+    country: 'KE', region: { en: 'Nyeri County', nl: 'district Nyeri' }, ecosystem: 'tropical_montane_forest', startedDaysAgo: 800,
     plot: [37.045, -0.385, 0.06], sdgGoals: [6, 13, 15], legacyId: 1042,
     species: [
       { latin: 'Prunus africana', en: 'African cherry', nl: 'Afrikaanse kers' },
@@ -157,7 +159,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
       en: 'Fishing villages on the north coast of Central Java replant mangrove belts that slow coastal erosion and bring back fish and crab nurseries.',
       nl: 'Vissersdorpen aan de noordkust van Midden-Java herplanten mangrovegordels die kusterosie afremmen en kraamkamers voor vis en krab terugbrengen.',
     },
-    country: 'ID', region: 'Central Java', ecosystem: 'mangrove', startedDaysAgo: 700,
+    country: 'ID', region: { en: 'Central Java', nl: 'Midden-Java' }, ecosystem: 'mangrove', startedDaysAgo: 700,
     plot: [110.49, -6.92, 0.05], sdgGoals: [13, 14, 15], legacyId: 1077,
     species: [
       { latin: 'Rhizophora mucronata', en: 'Loop-root mangrove', nl: 'Luswortelmangrove' },
@@ -210,7 +212,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
       en: 'Farmers near Montemor-o-Novo bring back the montado: cork and holm oaks among pasture and crops, which hold soil and water in a drying landscape.',
       nl: 'Boeren bij Montemor-o-Novo brengen de montado terug: kurk- en steeneiken tussen weide en akkers, die bodem en water vasthouden in een droger wordend landschap.',
     },
-    country: 'PT', region: 'Alentejo', ecosystem: 'agroforestry', startedDaysAgo: 600,
+    country: 'PT', region: { en: 'Alentejo', nl: 'Alentejo' }, ecosystem: 'agroforestry', startedDaysAgo: 600,
     plot: [-8.215, 38.648, 0.04], sdgGoals: [2, 13, 15], legacyId: 1103,
     species: [
       { latin: 'Quercus suber', en: 'Cork oak', nl: 'Kurkeik' },

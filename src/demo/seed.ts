@@ -10,6 +10,7 @@ import { addRecipient } from '../modules/recipients/service.ts';
 import { createUser } from '../operator/users.ts';
 import { DEMO_API_RECIPIENTS, DEMO_COMPANY, DEMO_GIFT_CODES } from './data.ts';
 import { buildDemoTimeline, demoMoment } from './timeline.ts';
+import { makeDemoPhotos, storeDemoPhotos } from './photos.ts';
 
 /**
  * Seeds the demo company, Fairbrook Coffee Roasters, with two years of history, unless
@@ -26,6 +27,8 @@ export async function seedDemo(
   const existing = await db.selectFrom('companies').select('id').where('slug', '=', DEMO_COMPANY.slug).executeTakeFirst();
   if (existing) return { companyId: existing.id, adminEmail: DEMO_COMPANY.adminEmail, created: false };
 
+  // Drawn on sharp's threads while the history is written; stored with it (photos.ts).
+  const photos = makeDemoPhotos();
   return inUnitOfWork(db, { publicBaseUrl, foundationLock: true }, async (uow) => {
     const company = await createCompany(uow.db, {
       name: DEMO_COMPANY.name,
@@ -33,6 +36,8 @@ export async function seedDemo(
       plan: 'automate',
       country: DEMO_COMPANY.country,
       websiteUrl: DEMO_COMPANY.websiteUrl,
+      contactEmail: DEMO_COMPANY.contactEmail,
+      privacyUrl: DEMO_COMPANY.privacyUrl,
     });
     await createUser(uow.db, { companyId: company.id, email: DEMO_COMPANY.adminEmail, name: DEMO_COMPANY.adminName, role: 'admin' });
     const today = new Date();
@@ -42,6 +47,7 @@ export async function seedDemo(
     }
     await addApiRecipients(uow, company.id, today);
     await addGiftCodes(uow, company.id, today);
+    await storeDemoPhotos(uow.db, photos);
     return { companyId: company.id, adminEmail: DEMO_COMPANY.adminEmail, created: true };
   });
 }

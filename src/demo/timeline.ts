@@ -216,8 +216,8 @@ function round6(value: number): number {
   return Math.round(value * 1e6) / 1e6;
 }
 
-/** mulberry32: the same "random" spread of donations on every run. */
-function seededRandom(seed: number): () => number {
+/** mulberry32: the same "random" spread of donations (and the same demo pictures) on every run. */
+export function seededRandom(seed: number): () => number {
   let state = seed;
   return () => {
     state = (state + 0x6d2b79f5) | 0;

@@ -73,7 +73,7 @@ export const UpsertProjectSchema = Type.Object(
     name: TranslatedSchema,
     description: TranslatedSchema,
     country: Country(),
-    region: Text(255),
+    region: Type.Union([Text(255), TranslatedSchema], { description: 'The region: a plain text (English) or a text in English and optionally Dutch, as names are' }),
     status: Type.Optional(Type.Union([Type.Literal('planned'), Type.Literal('active'), Type.Literal('completed')])),
     ecosystem_type: Type.String({ pattern: '^[a-z][a-z0-9_]{0,63}$', description: 'snake_case, e.g. tropical_montane_forest' }),
     started_at: Type.Optional(Nullable(DateOnly())),

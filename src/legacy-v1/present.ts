@@ -83,7 +83,7 @@ export function v1Project(row: V1ProjectSource) {
     name: translate(row.name, 'en'),
     description: translate(row.description, 'en'),
     country: countryName(row.country),
-    region: row.region,
+    region: translate(row.region, 'en'),
     latitude: row.latitude,
     longitude: row.longitude,
     image: row.photos[0]?.url ?? null,

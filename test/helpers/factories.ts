@@ -67,7 +67,7 @@ export async function project(db: Kysely<DB>, options: { partnerId?: string; nam
       name: JSON.stringify({ en: options.name ?? 'Mount Kenya Restoration', nl: options.nameNl ?? 'Herstel Mount Kenya' }),
       description: JSON.stringify({ en: 'Restoring forest on the slopes.', nl: 'Bosherstel op de hellingen.' }),
       country: options.country ?? 'KE',
-      region: 'Central',
+      region: JSON.stringify({ en: 'Central' }),
       ecosystem_type: 'tropical_montane_forest',
       started_at: '2023-03-01',
       latitude: -1.295,

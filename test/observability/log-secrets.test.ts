@@ -253,7 +253,8 @@ describe('the logs of a whole run', () => {
       keep('a delivery body', delivery.body.slice(0, 80));
     }
     await deliveries.stop();
-    const failed = await app.db.selectFrom('jobs').select(['kind', 'last_error']).where('last_error', 'is not', null).execute();
+    // Copies of the factory's photo fail (its host does not exist) and are retried: not this test's work.
+    const failed = await app.db.selectFrom('jobs').select(['kind', 'last_error']).where('last_error', 'is not', null).where('kind', '<>', 'copy_photo').execute();
     assert.equal(failed.length, 1, 'the refused address failed its email job');
     assert.match(String(failed[0]?.last_error), /rejected/);
   });

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { CanopyError, errors } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
-import type { Db, PhotoJson, ProjectsTable, SpeciesJson } from '../../db/schema.ts';
+import type { Db, PhotoJson, ProjectsTable, SpeciesJson, Translated } from '../../db/schema.ts';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import { checkPolygon, polygonCentroid } from '../geometry.ts';
 import { changed, type OperationResult, unchanged } from '../results.ts';
@@ -54,7 +54,7 @@ export async function upsertProject(uow: UnitOfWork, sent: UpsertProjectInput): 
     name: sent.name,
     description: sent.description,
     country: sent.country,
-    region: sent.region,
+    region: translatedRegion(sent.region),
     status: sent.status,
     ecosystem_type: sent.ecosystem_type,
     started_at: sent.started_at,
@@ -68,7 +68,7 @@ export async function upsertProject(uow: UnitOfWork, sent: UpsertProjectInput): 
     legacy_id: sent.legacy_id,
   };
   const defaults: ProjectContent = {
-    partner_id: partner.id, name: sent.name, description: sent.description, country: sent.country, region: sent.region,
+    partner_id: partner.id, name: sent.name, description: sent.description, country: sent.country, region: translatedRegion(sent.region),
     status: 'active', ecosystem_type: sent.ecosystem_type, started_at: null, latitude: null, longitude: null,
     geometry: null, photos: [], default_species: [], sdg_goals: [], foundation_url: null, legacy_id: null,
   };
@@ -107,10 +107,16 @@ function projectColumns(content: ProjectContent) {
     ...content,
     name: JSON.stringify(content.name),
     description: JSON.stringify(content.description),
+    region: JSON.stringify(content.region),
     geometry: content.geometry ? JSON.stringify(content.geometry) : null,
     photos: JSON.stringify(content.photos),
     default_species: JSON.stringify(content.default_species),
   };
+}
+
+/** A region sent as a plain string is English; one sent translated is kept as names are. */
+function translatedRegion(region: UpsertProjectInput['region']): Translated {
+  return typeof region === 'string' ? { en: region } : region;
 }
 
 export function storedPhoto(photo: PhotoInput): PhotoJson {

@@ -8,9 +8,10 @@ import { enqueueJob, MAX_ATTEMPTS } from '../../platform/jobs/queue.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Language } from '../../core/i18n.ts';
 import { certificateEmail } from './email.ts';
+import { certificateIssuer } from './issuer.ts';
 import { countEmail } from '../../platform/counters.ts';
 import { certificatePdf } from './pdf.ts';
-import { lookUpCertificate } from './view.ts';
+import { lookUpCertificate, pdfLogoOf } from './view.ts';
 
 /**
  * Issues (or reissues) a recipient's certificate: queued with the write that creates or
@@ -73,8 +74,9 @@ export const sendCertificateEmail = defineJob({
 
     const found = await lookUpCertificate(db, { publicBaseUrl, secretKey }, recipient.certificate_id, recipient.language as Language);
     if (found.found !== 'certificate') return { skipped: 'certificate withdrawn' };
-    const pdf = await certificatePdf(found.view);
-    const message = { ...certificateEmail(found.view, { email: recipient.email, firstName: recipient.first_name }, pdf), about: recipient.id };
+    const pdf = await certificatePdf(found.view, { logoImage: await pdfLogoOf(db, found.view) });
+    const issuer = (await certificateIssuer(db, publicBaseUrl, recipient.certificate_id))!;
+    const message = { ...certificateEmail(found.view, { email: recipient.email, firstName: recipient.first_name }, pdf, issuer), about: recipient.id };
     const sent = await countEmail('certificate', mailer.send(message));
     const marked = await db.updateTable('recipients').set({ email_sent_at: new Date() })
       .where('id', '=', recipient.id).where('email_sent_at', 'is', null).where('deleted_at', 'is', null).executeTakeFirst();

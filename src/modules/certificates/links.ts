@@ -1,12 +1,30 @@
+import type { Language } from '../../core/i18n.ts';
 import { derivedKey, hmacHex, signaturesEqual } from '../../core/secrets.ts';
 
 /** How long a download link works: long enough to click, short enough that a forwarded link dies. */
 export const DOWNLOAD_LINK_SECONDS = 3600;
 const PURPOSE = 'certificate-download';
 
-/** The stable public page of a certificate: `{PUBLIC_BASE_URL}/certificates/{id}`. */
-export function certificatePageUrl(publicBaseUrl: string, id: string): string {
-  return `${publicBaseUrl}/certificates/${id}`;
+/**
+ * The stable public page of a certificate: `{PUBLIC_BASE_URL}/certificates/{id}`, the API's
+ * `url`. With a language, `?lang=` opens it in that language rather than the certificate's own.
+ */
+export function certificatePageUrl(publicBaseUrl: string, id: string, language?: Language): string {
+  const page = `${publicBaseUrl}/certificates/${id}`;
+  return language ? `${page}?lang=${language}` : page;
+}
+
+/**
+ * The link a certificate email carries: the page in the language the email is written in,
+ * whatever the browser that opens it prefers. The API's `url` stays the bare page.
+ */
+export function certificateLinkFor(publicBaseUrl: string, id: string, language: Language): string {
+  return certificatePageUrl(publicBaseUrl, id, language);
+}
+
+/** The picture a link preview of the page shows (1200 by 630 px): `{PUBLIC_BASE_URL}/certificates/{id}/share.png`. */
+export function certificateShareImageUrl(publicBaseUrl: string, id: string): string {
+  return `${certificatePageUrl(publicBaseUrl, id)}/share.png`;
 }
 
 /**

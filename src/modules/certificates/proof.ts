@@ -78,3 +78,43 @@ export function statusWording(counts: TreesByStatus): 'planted' | 'pledged' | 'm
   if (counts.planted === 0) return 'pledged';
   return 'mixed';
 }
+
+/** One step of a planting's story: whether it has happened, and its date (YYYY-MM-DD) when the proof gives one. */
+export interface TimelineStep {
+  step: 'pledged' | 'planted' | 'measured' | 'verified';
+  done: boolean;
+  date: string | null;
+}
+
+/**
+ * A planting's story as its proof tells it: pledged (planting.created_at, the day the
+ * foundation announced the planting), planted (planting.planted_at), measured (the
+ * survival measurement survivalOf shows, its recorded_at) and verified (the statement
+ * coveringStatement shows, its published_at). A step happens only by the same rules the
+ * rest of the certificate follows, so the timeline never runs ahead of the proof. Steps that
+ * happened come in the order of their dates, then the ones still to come. The
+ * pledge date is left out when the foundation announced the planting after it was planted
+ * (a planting recorded late): the order of the steps must not be a claim the dates break.
+ */
+export function timelineOf(planting: {
+  created_at: string;
+  planted_at: string | null;
+  latest_monitoring: Measurement | null;
+  verification: { latest: (Statement & { published_at: string }) | null };
+}): TimelineStep[] {
+  const announced = planting.created_at.slice(0, 10);
+  const pledgedOn = planting.planted_at === null || announced <= planting.planted_at ? announced : null;
+  const measuredOn = survivalOf(planting)?.recorded_at ?? null;
+  const verifiedOn = coveringStatement(planting)?.published_at.slice(0, 10) ?? null;
+  const steps: TimelineStep[] = [
+    { step: 'pledged', done: true, date: pledgedOn },
+    { step: 'planted', done: planting.planted_at !== null, date: planting.planted_at },
+    { step: 'measured', done: measuredOn !== null, date: measuredOn },
+    { step: 'verified', done: verifiedOn !== null, date: verifiedOn },
+  ];
+  // What happened, in the order it happened (a statement may be published before the latest
+  // measurement), then what has not happened yet, in the order it will.
+  const [pledged, ...rest] = steps;
+  const happened = rest.filter((step) => step.done).sort((a, b) => a.date!.localeCompare(b.date!));
+  return [pledged!, ...happened, ...rest.filter((step) => !step.done)];
+}

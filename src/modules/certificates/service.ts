@@ -87,7 +87,8 @@ export async function withdrawPersonalCertificate(uow: UnitOfWork, recipientId: 
   const { db, now } = uow;
   const withdrawn = await db
     .updateTable('certificates')
-    .set({ withdrawn_at: now, updated_at: now })
+    // A withdrawn certificate is no longer shared: were it issued again, it would come back unshared.
+    .set({ withdrawn_at: now, shared_at: null, updated_at: now })
     .where('recipient_id', '=', recipientId)
     .where('withdrawn_at', 'is', null)
     .returning(['id', 'company_id', 'livemode'])

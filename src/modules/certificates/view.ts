@@ -2,13 +2,17 @@ import { type Selectable, sql } from 'kysely';
 import type { ReadContext } from '../../core/context.ts';
 import type { Language } from '../../core/i18n.ts';
 import type { CertificatesTable, Db } from '../../db/schema.ts';
-import { certificatePageUrl, signedDownloadUrl } from './links.ts';
-import { generatedLogoUrl } from '../company/present.ts';
+import { certificateLinkFor, certificatePageUrl, signedDownloadUrl } from './links.ts';
+import sharp from 'sharp';
+import { findCompanyBrand } from '../company/brand.ts';
+import { readCopyFile } from '../photos/copies.ts';
 import { presentPlantings } from '../plantings/present.ts';
 import { findPlantingsByIds } from '../plantings/queries.ts';
 import { loadProjects } from '../projects/present.ts';
+import { photosForPage } from '../photos/view.ts';
 import { locatorSvg, plantingMapSvg } from '../../platform/pages/place.ts';
-import { coveringStatement, isPlanted, statusWording, survivalOf, treesByStatus } from './proof.ts';
+import { ECOSYSTEM_TYPES, MONITORING_METHODS, PLANTING_METHODS, wordFor } from '../proof/words.ts';
+import { coveringStatement, isPlanted, statusWording, survivalOf, timelineOf, treesByStatus } from './proof.ts';
 import { TEXTS } from './texts.ts';
 
 /**
@@ -40,7 +44,7 @@ export async function lookUpCertificate(db: Db, links: Links, id: string, langua
 type CertificateRow = Selectable<CertificatesTable>;
 
 async function viewOf(db: Db, links: Links, row: CertificateRow, language: Language) {
-  const company = await db.selectFrom('companies').select(['name', 'slug', 'logo_url', 'website_url']).where('id', '=', row.company_id).executeTakeFirstOrThrow();
+  const company = await findCompanyBrand(db, links.publicBaseUrl, row.company_id);
   // The company's own view of its proof, in the reader's language; the page never shows personal data of others.
   const ctx: ReadContext = {
     db, companyId: row.company_id, livemode: row.livemode, language, scopes: [], publicBaseUrl: links.publicBaseUrl, secretKey: links.secretKey,
@@ -50,6 +54,8 @@ async function viewOf(db: Db, links: Links, row: CertificateRow, language: Langu
     : undefined;
   const treesByPlanting = await treesBehind(db, row);
   const plantings = await presentPlantings(ctx, await findPlantingsByIds(ctx, [...treesByPlanting.keys()]));
+  // Canopy's copies of the plantings' photos, read for all of them at once (modules/photos): never the foundation's host.
+  const showPhoto = await photosForPage(db, plantings.flatMap((planting) => planting.photos), language);
   const projects = await loadProjects(ctx, [...new Set(plantings.map((planting) => planting.project as string))], ['partner']);
 
   const shown = plantings
@@ -58,6 +64,7 @@ async function viewOf(db: Db, links: Links, row: CertificateRow, language: Langu
       const partner = project && typeof project.partner === 'object' ? project.partner.name : null;
       return {
         ...planting,
+        photos: planting.photos.map(showPhoto),
         treesHere: treesByPlanting.get(planting.id) ?? 0,
         projectObject: project,
         partnerName: partner,
@@ -66,11 +73,22 @@ async function viewOf(db: Db, links: Links, row: CertificateRow, language: Langu
         statement: coveringStatement(planting),
         /** The planting's own survival measurement, taken after planting (proof.ts), or null. */
         survival: survivalOf(planting),
+        survivalMethod: wordFor(MONITORING_METHODS, survivalOf(planting)?.method, language),
+        /** Pledged, planted, measured, verified: each with its date once the proof shows it (proof.ts). */
+        timeline: timelineOf(planting),
+        /** How the trees went into the ground, in words (proof/words.ts). */
+        method: wordFor(PLANTING_METHODS, planting.planting_method, language),
         /** Where on Earth (the country with the site marked) and the planting drawn to scale, as inline SVG; null when unknown. */
         place: placeOf(planting, project, language),
       };
     })
-    .sort((a, b) => b.treesHere - a.treesHere);
+    .sort((a, b) => b.treesHere - a.treesHere)
+    // Each project is described once, above its largest planting here.
+    .map((planting, i, all) => ({
+      ...planting,
+      describesProject: all.findIndex((other) => other.project === planting.project) === i,
+      ecosystem: wordFor(ECOSYSTEM_TYPES, planting.projectObject?.ecosystem_type, language),
+    }));
   const summary = row.type === 'company' ? await companySummary(ctx, projects) : personalSummary(shown);
 
   return {
@@ -84,8 +102,14 @@ async function viewOf(db: Db, links: Links, row: CertificateRow, language: Langu
     issuedAt: row.issued_at,
     issuedTo: row.type === 'company' ? company.name : [recipient?.first_name, recipient?.last_name].filter(Boolean).join(' '),
     message: recipient?.message ?? null,
-    company: { name: company.name, logoUrl: company.logo_url ?? generatedLogoUrl(links.publicBaseUrl, company.slug), websiteUrl: company.website_url },
+    /** The giving company's public face (company/brand.ts): its name, logo (Canopy's copy or its initials), website. */
+    company: {
+      name: company.name, logoUrl: company.logoUrl, logoCopyKey: company.logoCopyKey, initials: company.initials, colour: company.colour,
+      websiteUrl: company.websiteUrl, websiteHost: company.websiteHost,
+    },
     pageUrl: certificatePageUrl(links.publicBaseUrl, row.id),
+    /** The page in the certificate's own language, for its email: whoever opens it reads the certificate as it was written. */
+    emailLinkUrl: certificateLinkFor(links.publicBaseUrl, row.id, row.language as Language),
     downloadUrl: signedDownloadUrl(links.publicBaseUrl, links.secretKey, row.id),
     /** The trees by status (planted, pledged) and by project, each project with its own statement and the trees it covers. */
     ...summary,
@@ -227,3 +251,13 @@ async function treesBehind(db: Db, row: CertificateRow): Promise<Map<string, num
 
 /** A company certificate shows its largest plantings; the rest are in the company's API. */
 const MAX_PLANTINGS_SHOWN = 24;
+
+/**
+ * The giving company's own logo as PNG bytes for the PDF (pdfkit draws PNG and JPEG, the
+ * copy is WebP), or undefined while it has none copied: the PDF then draws its initials.
+ */
+export async function pdfLogoOf(db: Db, view: CertificateView): Promise<Buffer | undefined> {
+  if (!view.company.logoCopyKey) return undefined;
+  const webp = await readCopyFile(db, view.company.logoCopyKey, 'phone');
+  return webp ? sharp(webp).png().toBuffer() : undefined;
+}

@@ -11,7 +11,7 @@ import { countRateLimited } from '../../platform/counters.ts';
 import { type Claimant, claimGiftCodeByCode } from './service.ts';
 import { longDate } from '../../platform/pages/texts.ts';
 import { TEXTS } from './texts.ts';
-import { countryName, messagePage, page, pageLanguage } from '../../platform/pages/page.ts';
+import { countryName, type LanguageForm, messagePage, page, pageLanguage, switchedLanguage } from '../../platform/pages/page.ts';
 import { type ClaimantView, type GiftView, lookUpClaimant, lookUpGiftCode } from './view.ts';
 
 const ENTER_TEMPLATE = new URL('./templates/gift-enter.eta', import.meta.url);
@@ -111,13 +111,13 @@ export const giftPages: FastifyPluginAsync<ModuleOptions> = async (app, { db, co
   };
 
   app.get<{ Querystring: { code?: string } }>('/gift', { schema: { hide: true } }, async (request, reply) => {
-    const language = pageLanguage(request);
+    // The language switch sends the form as it is: the same page in that language, with the code as typed.
+    const switched = switchedLanguage(request.query);
+    const language = switched ?? pageLanguage(request);
     const typed = typeof request.query.code === 'string' ? request.query.code.trim() : '';
-    if (typed === '') return page(reply, 200, language, ENTER_TEMPLATE, { t: TEXTS[language], heading: TEXTS[language].enterHeading, code: '', problem: null, footer: TEXTS[language].giftFooter });
+    if (typed === '' || switched) return enterPage(reply, 200, language, typed.slice(0, 40), null);
     const code = normalizeGiftCode(typed);
-    if (!code) {
-      return page(reply, 400, language, ENTER_TEMPLATE, { t: TEXTS[language], heading: TEXTS[language].enterHeading, code: typed.slice(0, 40), problem: TEXTS[language].codeMalformed, footer: TEXTS[language].giftFooter });
-    }
+    if (!code) return enterPage(reply, 400, language, typed.slice(0, 40), TEXTS[language].codeMalformed);
     return reply.redirect(`/gift/${code}?lang=${language}`, 303);
   });
 
@@ -136,9 +136,17 @@ export const giftPages: FastifyPluginAsync<ModuleOptions> = async (app, { db, co
     '/gift/:code',
     { schema: { hide: true }, preHandler: app.csrfProtection },
     async (request, reply) => {
-      const language = pageLanguage(request);
+      const switched = switchedLanguage(request.body);
+      const language = switched ?? pageLanguage(request);
       const code = normalizeGiftCode(request.params.code);
       if (!code) return unknownCode(request, reply, language);
+      if (switched) {
+        // The language switch: the same form in that language, filled in as it was; nothing is claimed.
+        const gift = await lookUpGiftCode(db, config.publicBaseUrl, code, language);
+        if (!gift) return unknownCode(request, reply, language);
+        if (gift.status !== 'open') return giftState(request, reply, language, gift, 'look');
+        return claimForm(reply, 200, language, gift, { values: switchedValues(request.body ?? {}, language), problems: [] });
+      }
       const form = readClaimForm(request.body ?? {}, language);
       if (form.problems.length > 0) {
         const gift = await lookUpGiftCode(db, config.publicBaseUrl, code, language);
@@ -231,6 +239,7 @@ export const giftPages: FastifyPluginAsync<ModuleOptions> = async (app, { db, co
       footer: t.giftFooter,
       gift,
       intro: place ? t.giftIntro(gift.company.name, trees, place) : t.giftIntroNoPlace(gift.company.name, trees),
+      languageForm: formSwitch('claim-form', t.claimButton, (to) => `/gift/${gift.code}?lang=${to}`),
       csrfToken: reply.generateCsrf(),
       values: form.values,
       problems: form.problems,
@@ -239,6 +248,20 @@ export const giftPages: FastifyPluginAsync<ModuleOptions> = async (app, { db, co
     });
   }
 };
+
+/** The page where a person types a code, with what they typed and the problem with it (or null). */
+function enterPage(reply: FastifyReply, status: 200 | 400, language: Language, code: string, problem: string | null) {
+  const t = TEXTS[language];
+  return page(reply, status, language, ENTER_TEMPLATE, {
+    t, heading: t.enterHeading, code, problem, footer: t.giftFooter,
+    languageForm: formSwitch('code-form', t.findButton, () => '/gift'),
+  });
+}
+
+/** The layout's language switch as buttons of the form `id` (page.ts LanguageForm): what was typed goes along. */
+function formSwitch(id: string, submit: string, action: (language: Language) => string): LanguageForm {
+  return { id, submit, actions: Object.fromEntries(LANGUAGES.map((language) => [language, action(language)])) as Record<Language, string> };
+}
 
 function message(reply: FastifyReply, status: number, language: Language, data: Record<string, unknown>) {
   return messagePage(reply, status, language, { footer: TEXTS[language].giftFooter, ...data });
@@ -275,6 +298,18 @@ interface ClaimForm {
   values: { first_name: string; last_name: string; email: string; language: Language };
   problems: { field: string; message: string }[];
   claimant: Claimant | null;
+}
+
+/**
+ * The claim form's fields as typed, for the same form in another language. The certificate's
+ * language follows the page's unless the person chose another (it differs from the language
+ * of the page they were on, `page_language`).
+ */
+function switchedValues(body: Record<string, unknown>, language: Language): ClaimForm['values'] {
+  const text = (name: string) => (typeof body[name] === 'string' ? (body[name] as string).slice(0, 254) : '');
+  const chosen = text('language');
+  const changed = (LANGUAGES as readonly string[]).includes(chosen) && chosen !== text('page_language');
+  return { first_name: text('first_name'), last_name: text('last_name'), email: text('email'), language: changed ? (chosen as Language) : language };
 }
 
 /** Same rule as the API's `format: email`: something@domain.tld, no spaces. */

@@ -68,7 +68,7 @@ export const TEXTS = featureTexts({
     backToGift: 'Back to the gift',
   },
   nl: {
-    giftTitle: 'Een cadeau van bomen',
+    giftTitle: 'Bomen als cadeau',
     giftFrom: (company: string) => `Een cadeau van ${company}`,
     giftHeading: (trees: string) => `${trees} voor jou`,
     giftIntro: (company: string, trees: string, place: string) =>
@@ -93,7 +93,7 @@ export const TEXTS = featureTexts({
     firstNameMissing: 'Vul je voornaam in.',
     nameTooLong: 'Een naam is hoogstens 100 tekens lang.',
     emailInvalid: 'Vul een geldig e-mailadres in, zoals naam@voorbeeld.nl.',
-    enterHeading: 'Claim een cadeau van bomen',
+    enterHeading: 'Claim je bomencadeau',
     enterText: 'Typ de code van je kaart of e-mail.',
     codeLabel: 'Cadeaucode',
     codeHint: '12 letters en cijfers, zoals 7KQ4‑M2XD‑9RTB. Hoofdletters, spaties en streepjes maken niet uit.',

@@ -1,8 +1,9 @@
+import { photosForPage } from '../photos/view.ts';
 import { sql } from 'kysely';
 import type { ReadContext } from '../../core/context.ts';
 import { LANGUAGES, type Language } from '../../core/i18n.ts';
 import type { Db } from '../../db/schema.ts';
-import { generatedLogoUrl } from '../company/present.ts';
+import { findCompanyBrand } from '../company/brand.ts';
 import { giftCodeStatus } from './present.ts';
 import type { GiftCodeStatus } from './schemas.ts';
 import { loadProjects } from '../projects/present.ts';
@@ -26,10 +27,10 @@ export interface GiftView {
     logoUrl: string;
     /** The company's own website (an http(s) address), or null when it has none. */
     websiteUrl: string | null;
-    /** The company's privacy policy: no column holds one yet, so always null for now. */
+    /** The company's privacy policy (an http(s) address), linked from the claim form; null when it has none. */
     privacyUrl: string | null;
   };
-  project: { name: string; region: string | null; country: string; photo: { url: string; caption: string | null } | null } | null;
+  project: { name: string; region: string | null; country: string; photo: { src: string; srcset: string; sizes: string; width: number; height: number; caption: string | null } | null } | null;
   /** The recipient who claimed the code: never shown, it is what the claiming browser's cookie is signed over. */
   recipientId: string | null;
   /** The claiming recipient's certificate, while it stands. */
@@ -40,11 +41,14 @@ export interface GiftView {
 export async function lookUpGiftCode(db: Db, publicBaseUrl: string, code: string, language: Language): Promise<GiftView | null> {
   const row = await db.selectFrom('gift_codes').selectAll().where('code', '=', code).executeTakeFirst();
   if (!row) return null;
-  const company = await db.selectFrom('companies').select(['name', 'slug', 'logo_url', 'website_url']).where('id', '=', row.company_id).executeTakeFirstOrThrow();
+  const company = await findCompanyBrand(db, publicBaseUrl, row.company_id);
   const ctx: ReadContext = { db, companyId: row.company_id, livemode: row.livemode, language, scopes: [], publicBaseUrl, secretKey: null };
   const projectId = row.project_id ?? (await mainProjectOfGift(db, row));
   const project = projectId ? (await loadProjects(ctx, [projectId])).get(projectId) : undefined;
-  const photo = project?.photos[0];
+  // The project's first photo, from Canopy's copy; none until it is copied (photos/view.ts): it adorns, it proves nothing.
+  const firstPhoto = project?.photos[0];
+  const shown = firstPhoto ? (await photosForPage(db, [firstPhoto], language))(firstPhoto) : null;
+  const photo = shown?.state === 'stored' ? shown : null;
   const certificate = row.recipient_id
     ? await db.selectFrom('certificates').select('id').where('recipient_id', '=', row.recipient_id).where('withdrawn_at', 'is', null).executeTakeFirst()
     : undefined;
@@ -55,14 +59,9 @@ export async function lookUpGiftCode(db: Db, publicBaseUrl: string, code: string
     trees: row.trees,
     validUntil: row.valid_until,
     claimedAt: row.claimed_at,
-    company: {
-      name: company.name,
-      logoUrl: company.logo_url ?? generatedLogoUrl(publicBaseUrl, company.slug),
-      websiteUrl: webAddress(company.website_url),
-      privacyUrl: null,
-    },
+    company: { name: company.name, logoUrl: company.logoUrl, websiteUrl: company.websiteUrl, privacyUrl: company.privacyUrl },
     project: project
-      ? { name: project.name, region: project.region, country: project.country, photo: photo ? { url: photo.url, caption: photo.caption } : null }
+      ? { name: project.name, region: project.region, country: project.country, photo: photo ? { src: photo.src!, srcset: photo.srcset!, sizes: photo.sizes, width: photo.width, height: photo.height, caption: photo.caption } : null }
       : null,
     recipientId: row.recipient_id,
     certificateId: certificate?.id ?? null,
@@ -81,17 +80,6 @@ export async function lookUpClaimant(db: Db, recipientId: string): Promise<Claim
   const row = await db.selectFrom('recipients').select(['first_name', 'email', 'language']).where('id', '=', recipientId).executeTakeFirst();
   if (!row) return null;
   return { firstName: row.first_name, email: row.email, language: (LANGUAGES as readonly string[]).includes(row.language) ? (row.language as Language) : 'en' };
-}
-
-/** An address a page may link to: http or https only (never `javascript:` or the like), else null. */
-function webAddress(value: string | null): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The project holding most of the code's trees: reserved by it, or, once claimed, its recipient's. */

@@ -23,7 +23,7 @@ export async function presentProjects(ctx: ReadContext, rows: ProjectWithTrees[]
     name: translate(row.name, ctx.language),
     description: translate(row.description, ctx.language),
     country: row.country,
-    region: row.region,
+    region: translate(row.region, ctx.language),
     status: row.status,
     ecosystem_type: row.ecosystem_type,
     partner: partners?.get(row.partner_id) ?? row.partner_id,

@@ -7,6 +7,7 @@ import { type DocumentSchema, documentedFormsById, Nullable, StringEnum } from '
 import type { RouteScope } from '../../core/scopes.ts';
 import { IDEMPOTENCY_KEY_RETENTION_HOURS } from '../jobs/purge-idempotency-keys.ts';
 import { RATE_LIMIT_HEADERS, RETRY_AFTER_HEADER } from './api-rate-limits.ts';
+import { errorExample, type OpenApiExamples, openApiExamples } from './openapi-examples.ts';
 import { type OperationError, operationErrors } from './operation-errors.ts';
 import { emptyBodyAsObject, IdempotencyKeyHeader } from './params.ts';
 
@@ -45,17 +46,35 @@ function scopeSentence(scope: RouteScope): string {
   return scope === 'any' ? '**Scope:** any; every valid token may call it.' : `**Scope:** \`${scope}\``;
 }
 
+/** The codes an operation answers, by status. Not Map.groupBy: Node 20 lacks it. */
+function codesByStatus(errors: readonly OperationError[]): [number, OperationError['code'][]][] {
+  const statuses = [...new Set(errors.map((error) => error.status))];
+  return statuses.map((status) => [status, errors.filter((error) => error.status === status).map(({ code }) => code)]);
+}
+
 /** One response per status, in the one error shape, its description naming each code (as docs/errors lists them). */
 function errorResponses(errors: readonly OperationError[]) {
-  // Not Map.groupBy: Node 20 lacks it.
-  const statuses = [...new Set(errors.map((error) => error.status))];
   return Object.fromEntries(
-    statuses.map((status) => {
-      const codes = errors.filter((error) => error.status === status).map(({ code }) => `\`${code}\``);
-      const description = `${ERROR_STATUS_TITLES[status] ?? 'Refused'}: ${codes.join(', ')}.`;
+    codesByStatus(errors).map(([status, codes]) => {
+      const description = `${ERROR_STATUS_TITLES[status] ?? 'Refused'}: ${codes.map((code) => `\`${code}\``).join(', ')}.`;
       return [status, { description, ...Type.Ref(ErrorSchema) }];
     }),
   );
+}
+
+/** Carries each error status's example from an operation's transform to the finished document, which puts it on the answer. */
+const ERROR_EXAMPLES = 'x-canopy-error-examples';
+
+/** The example of each error status of an operation: one of its codes there, as Canopy answers it (openapi-examples.ts). */
+function errorExamples(route: DocumentedRoute, schema: FastifySchema, url: string, errors: readonly OperationError[], base: string) {
+  const own = route.config?.errors ?? [];
+  const body = schema.body as { required?: string[] } | undefined;
+  const query = schema.querystring as { properties?: Record<string, unknown> } | undefined;
+  const context = {
+    base, method: methodsOf(route)[0] ?? 'GET', url, scope: route.config?.scope, resource: route.config?.resource,
+    bodyRequired: body?.required ?? [], query: Object.keys(query?.properties ?? {}),
+  };
+  return Object.fromEntries(codesByStatus(errors).map(([status, codes]) => [status, errorExample(codes, own, context)]));
 }
 
 /**
@@ -84,18 +103,19 @@ export async function registerOpenApi(app: FastifyInstance, publicBaseUrl: strin
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
     // Documentation only (validation and serialisation are untouched): the scope in words, as
-    // renderers do not show a bearer scheme's scopes, the error codes by status, the request
-    // headers of a v2 operation, and whether its body may be left out.
+    // renderers do not show a bearer scheme's scopes, the error codes by status with an
+    // example of each, the request headers of a v2 operation, and whether its body may be left out.
     transform: ({ schema, url, route }) => {
       if (!schema || schema.hide) return { schema, url };
       const scope = route.config?.scope;
       const description = [scope && scopeSentence(scope), schema.description].filter(Boolean).join('\n\n') || undefined;
-      const response = { ...(schema.response as object), ...errorResponses(operationErrors(route)) };
-      const documented = { ...schema, description, response };
+      const errors = operationErrors(route);
+      const response = { ...(schema.response as object), ...errorResponses(errors) };
+      const documented = { ...schema, description, response, [ERROR_EXAMPLES]: errorExamples(route, schema, url, errors, publicBaseUrl) };
       if (!scope) return { schema: documented, url };
       return { schema: { ...documented, headers: requestHeaders(route, schema), ...(bodyMayBeLeftOut(route) ? { [BODY_OPTIONAL]: true } : {}) }, url };
     },
-    transformObject: (document) => ('openapiObject' in document ? finishDocument(document.openapiObject) : document.swaggerObject),
+    transformObject: (document) => ('openapiObject' in document ? finishDocument(document.openapiObject, openApiExamples(publicBaseUrl)) : document.swaggerObject),
   });
   app.addSchema(ErrorSchema);
   // Schemas only the document has (core/schema.ts, withDocumentedForm), once each: shared
@@ -198,15 +218,24 @@ function requestHeaders(route: DocumentedRoute, schema: FastifySchema) {
   return { ...ours, properties: { ...ours.properties, ...declared.properties }, required: [...(ours.required ?? []), ...(declared.required ?? [])] };
 }
 
+interface DocumentedMedia {
+  schema?: DocumentSchema;
+  example?: unknown;
+}
+
 interface DocumentedResponse {
   headers?: Record<string, unknown>;
+  content?: Record<string, DocumentedMedia>;
 }
 
 interface DocumentedOperation {
+  operationId?: string;
   security?: unknown;
-  requestBody?: { required?: boolean };
+  parameters?: { in: string; name: string; schema?: DocumentSchema }[];
+  requestBody?: { required?: boolean; content?: Record<string, DocumentedMedia> };
   responses?: Record<string, DocumentedResponse>;
   [BODY_OPTIONAL]?: true;
+  [ERROR_EXAMPLES]?: Record<string, unknown>;
 }
 
 interface OpenApiDocument {
@@ -214,8 +243,8 @@ interface OpenApiDocument {
   paths?: Record<string, Record<string, DocumentedOperation>>;
 }
 
-/** The document as generated, finished: the schemas' documented forms, optional bodies, and the headers of every answer. */
-function finishDocument<T>(openapiObject: T): T {
+/** The document as generated, finished: the schemas' documented forms, optional bodies, examples, and the headers of every answer. */
+function finishDocument<T>(openapiObject: T, examples: OpenApiExamples): T {
   const document = openapiObject as OpenApiDocument;
   withDocumentedForms(document);
   for (const operations of Object.values(document.paths ?? {})) {
@@ -224,7 +253,56 @@ function finishDocument<T>(openapiObject: T): T {
       delete operation[BODY_OPTIONAL];
     }
   }
+  withExamples(document, examples);
   return withResponseHeaders(openapiObject);
+}
+
+/**
+ * Real values where a renderer would make up `"string"` (openapi-examples.ts): each named
+ * schema's example on the schema, so every answer of it shows it; on an operation, its
+ * request body's, its answer's where that is not the named schema's, a list's (built from
+ * its objects' example), and one error of each status.
+ */
+function withExamples(document: OpenApiDocument, examples: OpenApiExamples): void {
+  const schemas = document.components?.schemas ?? {};
+  for (const [id, example] of Object.entries(examples.components)) {
+    if (schemas[id]) schemas[id] = { ...schemas[id], examples: [example] };
+  }
+  for (const [path, operations] of Object.entries(document.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      const operationId = operation.operationId ?? '';
+      const body = operation.requestBody?.content?.['application/json'];
+      if (body && examples.requests[operationId]) body.example = examples.requests[operationId];
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        const media = response.content?.['application/json'];
+        if (!media) continue;
+        const example = /^2/.test(status)
+          ? (examples.responses[operationId] ?? listExample(path, operation, media.schema, examples))
+          : operation[ERROR_EXAMPLES]?.[status];
+        if (example !== undefined) media.example = example;
+      }
+      delete operation[ERROR_EXAMPLES];
+    }
+  }
+}
+
+/**
+ * A page of a list, holding the example of its objects. Its url is the list's path, with
+ * the parent's id taken from that object (a project's verifications name their project).
+ */
+function listExample(path: string, operation: DocumentedOperation, schema: DocumentSchema | undefined, examples: OpenApiExamples) {
+  const properties = schema?.properties as Record<string, DocumentSchema> | undefined;
+  if ((properties?.object?.enum as unknown[] | undefined)?.[0] !== 'list') return undefined;
+  const itemRef = (properties?.data?.items as DocumentSchema | undefined)?.$ref as string | undefined;
+  const item = itemRef ? examples.components[itemRef.split('/').at(-1) as string] : undefined;
+  if (!item) return undefined;
+  const url = path.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
+    const pattern = operation.parameters?.find((parameter) => parameter.in === 'path' && parameter.name === name)?.schema?.pattern;
+    const prefix = typeof pattern === 'string' ? /^\^([a-z]+_)/.exec(pattern)?.[1] : undefined;
+    const parent = prefix ? Object.values(item).find((value) => typeof value === 'string' && value.startsWith(prefix)) : undefined;
+    return typeof parent === 'string' ? parent : placeholder;
+  });
+  return { object: 'list', url, has_more: true, data: [item] };
 }
 
 /**

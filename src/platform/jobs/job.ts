@@ -25,6 +25,11 @@ export interface WorkerServices {
   publicBaseUrl: string;
   secretKey: string;
   mailer: Mailer;
+  /**
+   * Lets jobs that fetch what others point at (photo copies) reach http and private or
+   * loopback addresses (PHOTO_ALLOW_PRIVATE_URLS): local development and tests only. Off when absent.
+   */
+  allowPrivateFetches?: boolean;
 }
 
 export function defineJob<S extends TSchema>(kind: JobKind<S>): JobKind<S> {

@@ -8,10 +8,69 @@ import { longDate, percent, TEXTS, words } from './texts.ts';
 
 /** `?lang=` first, then the browser's Accept-Language, English when neither says. */
 export function pageLanguage(request: FastifyRequest): Language {
-  const asked = (request.query as Record<string, unknown> | undefined)?.lang;
-  if (typeof asked === 'string' && (LANGUAGES as readonly string[]).includes(asked)) return asked as Language;
-  return negotiateLanguage(request.headers['accept-language']);
+  return chosenLanguage(request) ?? negotiateLanguage(request.headers['accept-language']);
 }
+
+/** The language the reader chose with `?lang=` (the layout's switch, or a link that carries it), or null. */
+export function chosenLanguage(request: FastifyRequest): Language | null {
+  const asked = (request.query as Record<string, unknown> | undefined)?.lang;
+  return typeof asked === 'string' && isLanguage(asked) ? asked : null;
+}
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The languages as the switch names them, each in itself. */
+const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', nl: 'Nederlands' };
+
+/**
+ * The layout's language switch: for each language, the page's own address with `lang`
+ * set and every other query parameter kept (a download link's expiry and signature), as a
+ * relative `?...` link. A page with a form switches through the form instead (LanguageForm).
+ */
+export function languageLinks(url: string): { code: Language; label: string; href: string }[] {
+  const query = new URL(url, 'http://page.invalid').searchParams;
+  return LANGUAGES.map((code) => {
+    const kept = new URLSearchParams(query);
+    kept.set('lang', code);
+    return { code, label: LANGUAGE_NAMES[code], href: `?${kept}` };
+  });
+}
+
+/**
+ * A page whose form holds what the reader typed switches language by submitting that form
+ * (without any script): the layout's switch becomes buttons of the form `id`, each sent to
+ * `actions[language]` with `switch_to=<language>`, which answers with the same form, filled
+ * in, in that language. `submit` names the form's own action, for the button that Enter
+ * presses (the first submit button of a form in the document; the switch comes before it).
+ */
+export interface LanguageForm {
+  id: string;
+  submit: string;
+  actions: Record<Language, string>;
+}
+
+/** What `switch_to` a form sent with the layout's language switch names, or null for the form's own submit. */
+export function switchedLanguage(fields: unknown): Language | null {
+  const asked = (fields as Record<string, unknown> | undefined)?.switch_to;
+  return isLanguage(asked) ? asked : null;
+}
+
+/**
+ * What a link preview (Open Graph, Twitter cards) shows of a page: absolute URLs, the
+ * picture 1200 by 630 px. Only pages meant to be passed on have one.
+ */
+export interface PreviewMeta {
+  title: string;
+  description: string;
+  url: string;
+  image: string;
+  imageAlt: string;
+}
+
+/** og:locale of a language. */
+export const OG_LOCALES: Record<Language, string> = { en: 'en_GB', nl: 'nl_NL' };
 
 /**
  * Features no Canopy page uses, denied to the page and to anything it could embed: a page
@@ -24,10 +83,10 @@ export const PERMISSIONS_POLICY = [
   'screen-wake-lock', 'usb', 'xr-spatial-tracking',
 ].map((feature) => `${feature}=()`).join(', ');
 
-/** The policy of the public pages: inline styles, images from here or https, forms to here, and nothing else. */
+/** The policy of the public pages: inline styles, images from here only (photos and logos are copied: modules/photos), forms to here, and nothing else. */
 export const PAGE_CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
-  "img-src https: data: 'self'",
+  "img-src 'self' data:",
   "style-src 'unsafe-inline'",
   "form-action 'self'",
   "frame-ancestors 'none'",
@@ -57,7 +116,8 @@ export function addVary(reply: FastifyReply, header: string): FastifyReply {
  * Answers with a template of views/templates in the reader's language, with the helpers
  * templates use, and the headers every public page carries: no scripts, no framing, no
  * referrer, no base URL but the page's own, no powerful features, no type sniffing, and a
- * cache key on the language.
+ * cache key on the language; `noindex` unless `data.indexable`. The layout gets the language
+ * switch (languageLinks, or `data.languageForm`) and a link preview when `data.meta` is given.
  */
 export function page(reply: FastifyReply, status: number, language: Language, template: URL, data: Record<string, unknown>) {
   // A feature's page passes its own texts (featureTexts, which hold the shared ones too).
@@ -67,6 +127,9 @@ export function page(reply: FastifyReply, status: number, language: Language, te
     title: data.title ?? data.heading,
     language,
     t,
+    languageLinks: languageLinks(reply.request.url),
+    ogLocale: OG_LOCALES[language],
+    ogLocaleAlternate: LANGUAGES.filter((other) => other !== language).map((other) => OG_LOCALES[other]),
     longDate: (value: string | Date) => longDate(value, language),
     percent: (fraction: number) => percent(fraction, language),
     words,
@@ -74,6 +137,8 @@ export function page(reply: FastifyReply, status: number, language: Language, te
     country: (code: string) => countryName(code, language),
   });
   securePageHeaders(reply, PAGE_CONTENT_SECURITY_POLICY);
+  // The layout says it too (<meta name="robots">); the header also reaches crawlers that read no HTML.
+  if (!data.indexable) reply.header('X-Robots-Tag', 'noindex');
   return addVary(reply, 'Accept-Language')
     .code(status)
     .type('text/html; charset=utf-8')

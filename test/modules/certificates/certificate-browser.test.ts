@@ -44,7 +44,8 @@ describe('the certificate page in a browser', { skip: withoutChromium }, () => {
   for (const language of ['en', 'nl'] as const) {
     test(`opens on a phone in ${language === 'en' ? 'English' : 'Dutch'}, with its map and photos`, async () => {
       const page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: language === 'en' ? 'en-GB' : 'nl-NL' });
-      const response = await page.goto(`${app.baseUrl}/certificates/${certificateId}`);
+      // The certificate is in Dutch: the English page is the reader's choice (?lang=).
+      const response = await page.goto(`${app.baseUrl}/certificates/${certificateId}?lang=${language}`);
       assert.equal(response?.status(), 200);
       assert.equal(await page.getAttribute('html', 'lang'), language);
       assert.match(await page.locator('h1').innerText(), /Zoë Ærø/);
@@ -64,8 +65,9 @@ describe('the certificate page in a browser', { skip: withoutChromium }, () => {
   test('the switch changes the language, and the download link gives the PDF', async () => {
     const page = await browser.newPage({ locale: 'en-GB' });
     await page.goto(`${app.baseUrl}/certificates/${certificateId}`);
-    await page.click('nav.lang a[hreflang="nl"]');
-    assert.equal(await page.getAttribute('html', 'lang'), 'nl');
+    assert.equal(await page.getAttribute('html', 'lang'), 'nl', "the certificate's language, not the browser's");
+    await page.click('nav.lang a[hreflang="en"]');
+    assert.equal(await page.getAttribute('html', 'lang'), 'en');
     // The link is signed under PUBLIC_BASE_URL; a browser on this test server follows its path.
     const href = await page.getAttribute('a.button', 'href');
     const download = new URL(href!);
@@ -79,7 +81,7 @@ describe('the certificate page in a browser', { skip: withoutChromium }, () => {
   test('a withdrawn certificate shows the notice', async () => {
     await app.request('DELETE', `/v2/recipients/${recipientId}`, { token: company.live });
     const page = await browser.newPage({ locale: 'en-GB' });
-    const response = await page.goto(`${app.baseUrl}/certificates/${certificateId}`);
+    const response = await page.goto(`${app.baseUrl}/certificates/${certificateId}?lang=en`);
     assert.equal(response?.status(), 410);
     assert.match(await page.locator('h1').innerText(), /This certificate was withdrawn/);
     assert.equal(await page.locator('text=Zoë').count(), 0, 'no personal data');

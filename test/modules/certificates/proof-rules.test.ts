@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { randomAlphanumeric } from '../../../src/core/ids.ts';
-import { coveringStatement, statusWording, survivalOf, treesByStatus } from '../../../src/modules/certificates/proof.ts';
+import { coveringStatement, statusWording, survivalOf, timelineOf, treesByStatus } from '../../../src/modules/certificates/proof.ts';
 import { startTestApp, testWorkerServices } from '../../helpers/app.ts';
 import * as make from '../../helpers/factories.ts';
 import { pdfText } from '../../helpers/pdf.ts';
@@ -30,6 +30,31 @@ describe('the proof rules', () => {
     assert.equal(survivalOf({ planted_at: '2024-04-15', latest_monitoring: measured }), measured);
     assert.equal(survivalOf({ planted_at: '2025-06-01', latest_monitoring: measured }), null, 'measured before these trees were planted');
     assert.equal(survivalOf({ planted_at: null, latest_monitoring: measured }), null, 'pledged trees are not measured');
+  });
+
+  test('the timeline shows a step only when its proof shows it, in the order of its dates', () => {
+    const published = { ...statement, published_at: '2025-02-01T10:00:00.000Z' };
+    const story = (planting: Parameters<typeof timelineOf>[0]) => timelineOf(planting).map((step) => `${step.step}:${step.done ? step.date ?? 'undated' : 'not yet'}`);
+    assert.deepEqual(
+      story({ created_at: '2024-03-01T08:00:00.000Z', planted_at: '2024-04-15', latest_monitoring: measured, verification: { latest: published } }),
+      ['pledged:2024-03-01', 'planted:2024-04-15', 'verified:2025-02-01', 'measured:2025-05-01'],
+      'a statement published before the latest measurement comes before it',
+    );
+    assert.deepEqual(
+      story({ created_at: '2024-03-01T08:00:00.000Z', planted_at: null, latest_monitoring: measured, verification: { latest: published } }),
+      ['pledged:2024-03-01', 'planted:not yet', 'measured:not yet', 'verified:not yet'],
+      'pledged trees are neither planted, measured nor verified, whatever the project holds',
+    );
+    assert.deepEqual(
+      story({ created_at: '2024-03-01T08:00:00.000Z', planted_at: '2025-06-01', latest_monitoring: measured, verification: { latest: published } }),
+      ['pledged:2024-03-01', 'planted:2025-06-01', 'measured:not yet', 'verified:not yet'],
+      'a measurement and a statement from before planting are not of these trees',
+    );
+    assert.deepEqual(
+      story({ created_at: '2026-11-01T08:00:00.000Z', planted_at: '2024-04-15', latest_monitoring: null, verification: { latest: null } }),
+      ['pledged:undated', 'planted:2024-04-15', 'measured:not yet', 'verified:not yet'],
+      'a planting recorded after it was planted has no pledge date to show',
+    );
   });
 
   test('trees are counted by status, and the wording follows', () => {
@@ -73,7 +98,7 @@ describe('a certificate over plantings that break the rules', () => {
 
   test('the main sentence says how many trees are planted and how many pledged', () => {
     assert.match(english, /This certifies 30 trees for Ada: 20 trees planted, and 10 trees pledged to be planted in the next planting season\./);
-    assert.match(dutch, /Dit certificaat bevestigt 30 bomen voor Ada: 20 bomen geplant, en 10 bomen toegezegd om in het volgende plantseizoen te planten\./);
+    assert.match(dutch, /Dit certificaat bevestigt 30 bomen voor Ada: 20 bomen geplant en 10 bomen toegezegd, die in het volgende plantseizoen worden geplant\./);
     assert.doesNotMatch(english, /\bgrow/, 'no tree of this certificate is said to grow');
   });
 
@@ -90,16 +115,29 @@ describe('a certificate over plantings that break the rules', () => {
 
   test('the project summary says how many of its trees the statement covers', () => {
     assert.match(english, /The trees by status/);
-    assert.match(english, /Verified by Forest Audit Bureau for 1 January 2024 to 31 December 2024\.\s*It covers 10 of these 30 trees: those planted by the end of its period\./);
+    assert.match(english, /Verified by Forest Audit Bureau for the period 1 January 2024 – 31 December 2024\.\s*It covers 10 of these 30 trees: those planted by the end of its period\./);
   });
 
   test('survival shows with its date, translated method and the trees it counted, and never before planting', () => {
-    const first = plantingSections.find((section) => /15 April 2024/.test(section))!;
+    const first = plantingSections.find((section) => /Planted on<\/dt><dd>15 April 2024/.test(section))!;
     assert.match(first, /87% of the trees were alive on 1 May 2025: 870 trees counted alive \(field count\)\./);
-    const after = plantingSections.find((section) => /1 March 2025/.test(section))!;
+    const after = plantingSections.find((section) => /Planted on<\/dt><dd>1 March 2025/.test(section))!;
     assert.doesNotMatch(after, /99%/, 'a measurement from before planting is not of these trees');
     assert.match(after, /Not measured yet/);
     assert.match(dutch, /Op 1 mei 2025 leefde 87% van de bomen: 870 bomen levend geteld \(telling in het veld\)\./);
+  });
+
+  test('each planting tells its story from pledge to proof, with the dates its proof gives', () => {
+    const steps = (section: string) => [...section.matchAll(/<li class="(?:done|waiting)">\s*<span class="step">([^<]+)<\/span>\s*<span class="when">([^<]+)<\/span>/g)].map(([, step, when]) => `${step}: ${when}`);
+    const covered = plantingSections.find((section) => /Planted on<\/dt><dd>15 April 2024/.test(section))!;
+    assert.deepEqual(steps(covered), ['Pledged: date not reported', 'Planted: 15 April 2024', 'Verified: 1 February 2025', 'Survival measured: 1 May 2025']);
+    const after = plantingSections.find((section) => /Planted on<\/dt><dd>1 March 2025/.test(section))!;
+    assert.deepEqual(steps(after), ['Pledged: date not reported', 'Planted: 1 March 2025', 'Survival measured: not yet', 'Verified: not yet']);
+    const pledgedSection = plantingSections.find((section) => /Pledged: these trees are to be planted/.test(section))!;
+    assert.deepEqual(steps(pledgedSection).slice(1), ['Planted: not yet', 'Survival measured: not yet', 'Verified: not yet']);
+    assert.match(covered, /How they were planted<\/dt><dd>planted as nursery seedlings/);
+    assert.match(covered, /Planted before the long rains\./);
+    assert.match(dutch, /Hoe ze zijn geplant<\/dt><dd>geplant als zaailingen uit de kwekerij/);
   });
 
   test('the PDF says the same, project by project', async () => {

@@ -89,7 +89,7 @@ describe('the gift claim pages in a browser', { skip: withoutChromium }, () => {
     await page.screenshot({ path: path.join(SCREENSHOTS, 'gift-enter-en.png') });
     // Lower case and spaces, as people type from a card.
     await page.fill('#code', gift.code.toLowerCase().replace(/-/g, ' '));
-    await page.click('button[type=submit]');
+    await page.click('form.claim button[type=submit]');
     assert.equal(new URL(page.url()).pathname, `/gift/${gift.code}`);
     assert.match(await page.locator('h1').innerText(), /4 trees for you/);
     assert.match(await page.locator('main').innerText(), /A gift from Fairbrook Coffee Roasters/);
@@ -102,7 +102,7 @@ describe('the gift claim pages in a browser', { skip: withoutChromium }, () => {
     await page.screenshot({ path: path.join(SCREENSHOTS, 'gift-claim-en.png'), fullPage: true });
 
     await page.fill('#email', 'not an address');
-    await page.click('button[type=submit]');
+    await page.click('form.claim button[type=submit]');
     assert.match(await page.locator('.problems').innerText(), /Fill in your first name[\s\S]*valid email address/);
     assert.equal(await page.inputValue('#email'), 'not an address', 'what was typed stays');
     // The focus is on the first field to fix, and each field says what is wrong with it.
@@ -117,7 +117,7 @@ describe('the gift claim pages in a browser', { skip: withoutChromium }, () => {
     await page.fill('#first_name', 'Zoë');
     await page.fill('#last_name', 'Ærø');
     await page.fill('#email', 'zoe@example.com');
-    await page.click('button[type=submit]');
+    await page.click('form.claim button[type=submit]');
     // The confirmation: what was claimed, where the certificate went, and the way to it.
     assert.equal(new URL(page.url()).pathname, `/gift/${gift.code}`);
     assert.equal(await page.locator('h1').innerText(), 'Your gift is claimed');
@@ -172,7 +172,7 @@ describe('the gift claim pages in a browser', { skip: withoutChromium }, () => {
     await fitsNarrowPhone(`/gift/${gift.code}?lang=nl`, 'nl');
     await page.fill('#first_name', 'Femke');
     await page.fill('#email', 'femke@example.nl');
-    await page.click('button[type=submit]');
+    await page.click('form.claim button[type=submit]');
     assert.equal(await page.locator('h1').innerText(), 'Je cadeau is geclaimd');
     const confirmation = await page.locator('main').innerText();
     assert.match(confirmation, /3 bomen in Bergbos Mount Kenya \(Kenia\) zijn nu van jou, een cadeau van Fairbrook Coffee Roasters\./);
