@@ -104,7 +104,7 @@ async function viewOf(db: Db, links: Links, row: CertificateRow, language: Langu
     message: recipient?.message ?? null,
     /** The giving company's public face (company/brand.ts): its name, logo (Canopy's copy or its initials), website. */
     company: {
-      name: company.name, logoUrl: company.logoUrl, logoCopyKey: company.logoCopyKey, initials: company.initials, colour: company.colour,
+      name: company.name, logoUrl: company.logoUrl, logoPath: company.logoPath, logoCopyKey: company.logoCopyKey, initials: company.initials, colour: company.colour,
       websiteUrl: company.websiteUrl, websiteHost: company.websiteHost,
     },
     pageUrl: certificatePageUrl(links.publicBaseUrl, row.id),

@@ -24,6 +24,7 @@ export interface GiftView {
   claimedAt: Date | null;
   company: {
     name: string;
+    /** A path on Canopy: the page's images come from its own origin. */
     logoUrl: string;
     /** The company's own website (an http(s) address), or null when it has none. */
     websiteUrl: string | null;
@@ -59,7 +60,7 @@ export async function lookUpGiftCode(db: Db, publicBaseUrl: string, code: string
     trees: row.trees,
     validUntil: row.valid_until,
     claimedAt: row.claimed_at,
-    company: { name: company.name, logoUrl: company.logoUrl, websiteUrl: company.websiteUrl, privacyUrl: company.privacyUrl },
+    company: { name: company.name, logoUrl: company.logoPath, websiteUrl: company.websiteUrl, privacyUrl: company.privacyUrl },
     project: project
       ? { name: project.name, region: project.region, country: project.country, photo: photo ? { src: photo.src!, srcset: photo.srcset!, sizes: photo.sizes, width: photo.width, height: photo.height, caption: photo.caption } : null }
       : null,

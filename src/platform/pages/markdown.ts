@@ -49,6 +49,17 @@ export function renderGuide(markdown: string, published: readonly string[]): Ren
         if (href === null) return this.parser.parseInline(token.tokens);
         return Renderer.prototype.link.call(this, { ...token, href });
       },
+      // A block of code wider than its column scrolls inside itself: tabindex lets a keyboard
+      // scroll it too (Safari makes no scrolling box focusable by itself).
+      code(this: Renderer, token: Tokens.Code) {
+        return Renderer.prototype.code.call(this, token).replace(/^<pre>/, '<pre tabindex="0">');
+      },
+      // A task of a checklist (`- [ ] Check each token`) is its box's label: a box without one
+      // is read out as a bare "checkbox, not checked".
+      listitem(this: Renderer, item: Tokens.ListItem) {
+        if (!item.task) return false;
+        return `<li class="task"><label>${this.parser.parse(item.tokens)}</label></li>\n`;
+      },
       // Each cell carries its column's name (data-label), so that a phone can show a row as a
       // block of labelled lines (assets/site.css) instead of a table wider than the screen.
       table(this: Renderer, token: Tokens.Table) {

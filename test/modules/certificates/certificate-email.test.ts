@@ -65,7 +65,7 @@ describe('the certificate email', () => {
     const read = (await app.get(`/v2/recipients/${recipient.id}`, company.live)).body;
     const pageUrl = `http://canopy.test/certificates/${read.certificate.id}`;
     assert.ok(email.text?.includes('Beste Joëlle,') && email.text.includes(pageUrl), email.text);
-    assert.ok(email.html?.includes(`href="${pageUrl}"`), 'the HTML part links to the page');
+    assert.ok(email.html?.includes(`href="${pageUrl}?lang=nl"`), "the HTML part links to the page, in the certificate's language");
     const [attachment] = email.attachments;
     assert.equal(attachment?.filename, `certificate-${read.certificate.number}.pdf`);
     assert.equal(attachment?.mimeType, 'application/pdf');

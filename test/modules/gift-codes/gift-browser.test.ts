@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { randomAlphanumeric } from '../../../src/core/ids.ts';
 import { launchChromium, SCREENSHOTS, withoutChromium } from '../../helpers/browser.ts';
 import { startTestApp } from '../../helpers/app.ts';
+import { storePhotoCopies } from '../../helpers/photos.ts';
 import * as make from '../../helpers/factories.ts';
 
 /**
@@ -50,6 +51,8 @@ describe('the gift claim pages in a browser', { skip: withoutChromium }, () => {
     logo = await (await fetch(`${app.baseUrl}/impact/${slug}/logo.svg`)).text();
     testToken = owner.test;
     const project = await make.project(app.db, { name: 'Mount Kenya Forest', nameNl: 'Bergbos Mount Kenya' });
+    // Canopy's copy of the project's photo, as if fetched: the claim page shows a photo only once it is copied.
+    await storePhotoCopies(app.db, ['https://images.example.org/p.jpg']);
     await make.allocation(app.db, owner, await make.planting(app.db, project, { trees: 1000 }), { trees: 40 });
     await make.allocation(app.db, owner, await make.planting(app.db, project, { trees: 1000, livemode: false }), { trees: 10, livemode: false });
   });

@@ -118,7 +118,7 @@ describe('the guides', () => {
     assert.match(errors.text, /<title>Canopy API errors · Canopy<\/title>/);
     assert.match(errors.text, /<h2 id="codes">Codes<a class="anchor" href="#codes"/);
     assert.match(errors.text, /<div class="table"><table>/);
-    assert.match(errors.text, /<pre><code class="language-json">\{\n {2}&quot;error&quot;/);
+    assert.match(errors.text, /<pre tabindex="0"><code class="language-json">\{\n {2}&quot;error&quot;/);
   });
 
   test('the markdown stays: at /docs/<name>.md always, and at /docs/<name> for a client that does not ask for HTML', async () => {
