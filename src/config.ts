@@ -55,7 +55,19 @@ export interface Config {
   };
   /** On SIGTERM or SIGINT, how long in-flight requests, the job in hand and webhook attempts get to finish before the process exits anyway. */
   shutdownGraceSeconds: number;
+  /** The operator's map tiles for the certificate page's interactive map (platform/pages/tile-map.ts), or null: the page keeps its SVG maps only. */
+  mapTiles: MapTiles | null;
 }
+
+/** A tile server: Leaflet's URL template, the attribution its provider requires, and the origins its tiles come from (for the page's CSP). */
+export interface MapTiles {
+  urlTemplate: string;
+  attribution: string;
+  origins: string[];
+}
+
+/** Leaflet's default `{s}` subdomains: the tiles of a template with `{s}` come from these hosts. */
+export const MAP_TILE_SUBDOMAINS = ['a', 'b', 'c'] as const;
 
 /**
  * Webhook leases: 30 s by default, and never under 15 s: the attempt's 10 s HTTP timeout
@@ -182,6 +194,8 @@ export function loadConfig(env: Env = process.env): Config {
   const keepAliveTimeoutSeconds = limit('KEEP_ALIVE_TIMEOUT_SECONDS', DEFAULT_KEEP_ALIVE_TIMEOUT_SECONDS);
   const shutdownGraceSeconds = limit('SHUTDOWN_GRACE_SECONDS', DEFAULT_SHUTDOWN_GRACE_SECONDS);
 
+  const mapTiles = readMapTiles(read('MAP_TILE_URL'), read('MAP_TILE_ATTRIBUTION'), problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     databaseUrl,
@@ -210,7 +224,50 @@ export function loadConfig(env: Env = process.env): Config {
       keepAliveSeconds: keepAliveTimeoutSeconds,
     },
     shutdownGraceSeconds,
+    mapTiles,
   };
+}
+
+/**
+ * MAP_TILE_URL is a Leaflet URL template: https (http only to this machine, for development
+ * and tests), with {z}, {x} and {y}, and perhaps {s} (a, b or c) and {r} (retina). Any other
+ * placeholder would stop Leaflet in the reader's browser, so it stops Canopy here instead.
+ */
+function readMapTiles(urlTemplate: string | undefined, attribution: string | undefined, problems: string[]): MapTiles | null {
+  if (urlTemplate === undefined) {
+    if (attribution !== undefined) problems.push('MAP_TILE_ATTRIBUTION is set without MAP_TILE_URL');
+    return null;
+  }
+  const before = problems.length;
+  const example = 'e.g. https://tile.example.com/{z}/{x}/{y}.png';
+  const placeholders: string[] = urlTemplate.match(/\{[^}]*\}/g) ?? [];
+  for (const needed of ['{z}', '{x}', '{y}']) {
+    if (!placeholders.includes(needed)) problems.push(`MAP_TILE_URL must hold {z}, {x} and {y} (${example}); ${needed} is missing`);
+  }
+  const unknown = placeholders.filter((p) => !['{s}', '{z}', '{x}', '{y}', '{r}'].includes(p));
+  if (unknown.length > 0) problems.push(`MAP_TILE_URL may hold only {s}, {z}, {x}, {y} and {r}, not ${unknown.join(', ')}`);
+  const hosts = (urlTemplate.includes('{s}') ? MAP_TILE_SUBDOMAINS : ['a']).map((s) => tileUrl(urlTemplate.replaceAll('{s}', s)));
+  if (hosts.some((url) => url === null)) problems.push(`MAP_TILE_URL must be an https:// URL (${example})`);
+  else if (hosts.some((url) => url?.protocol !== 'https:' && !(url?.protocol === 'http:' && isLoopbackHost(url.hostname)))) {
+    problems.push('MAP_TILE_URL must be an https:// URL (http:// only for localhost)');
+  }
+  if (attribution === undefined) problems.push('MAP_TILE_ATTRIBUTION is required with MAP_TILE_URL: tile providers require their attribution on the map, e.g. "© OpenStreetMap contributors"');
+  if (problems.length > before) return null;
+  return { urlTemplate, attribution: attribution as string, origins: [...new Set(hosts.map((url) => (url as URL).origin))] };
+}
+
+/** The template with its tile placeholders filled in, as a URL, or null when it is none. */
+function tileUrl(template: string): URL | null {
+  try {
+    const url = new URL(template.replaceAll('{z}', '0').replaceAll('{x}', '0').replaceAll('{y}', '0').replaceAll('{r}', ''));
+    return url.username || url.password ? null : url;
+  } catch {
+    return null;
+  }
+}
+
+function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 }
 
 function parseInteger(value: string): number | null {

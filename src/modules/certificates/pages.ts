@@ -9,6 +9,7 @@ import type { ModuleOptions } from '../../platform/http/module.ts';
 import { certificatePageUrl, checkDownloadLink } from './links.ts';
 import { TEXTS } from './texts.ts';
 import { chosenLanguage, messagePage, page, pageLanguage } from '../../platform/pages/page.ts';
+import { tileMapOf, tileMapPolicy } from '../../platform/pages/tile-map.ts';
 
 const CERTIFICATE_TEMPLATE = new URL('./templates/certificate.eta', import.meta.url);
 import { certificatePdf } from './pdf.ts';
@@ -28,6 +29,9 @@ import { type CertificateView, certifiedSentence, lookUpCertificate, pdfLogoOf }
  */
 export const certificatePages: FastifyPluginAsync<ModuleOptions> = async (app, { db, config }) => {
   const links = { publicBaseUrl: config.publicBaseUrl, secretKey: config.secretKey };
+  // The interactive map, when the operator configured tiles (MAP_TILE_URL): the page then runs this origin's scripts and shows the tile server's images.
+  const tileMap = tileMapOf(config.mapTiles);
+  const tilePolicy = tileMapPolicy(config.mapTiles);
   // The share form's body is parsed here only: the API keeps answering 415 to anything but JSON.
   await app.register(fastifyFormbody, { bodyLimit: 4096 });
   await app.register(fastifyCookie, { secret: derivedKey(config.secretKey, 'certificate-form-cookie').toString('hex') });
@@ -78,7 +82,8 @@ export const certificatePages: FastifyPluginAsync<ModuleOptions> = async (app, {
         url: view.pageUrl,
         links: shared ? shareLinks(view.pageUrl, meta.title, t) : [],
       },
-    });
+      tileMap,
+    }, tilePolicy);
   });
 
   /** The share form: `shared=true` shares the page, `shared=false` stops; then back to the page (303), at its share section. */

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import { defineJob } from '../../platform/jobs/job.ts';
+import { defineJob, OutsideFailure } from '../../platform/jobs/job.ts';
 import { readCopyState, recordFailure, storeCopy } from './copies.ts';
-import { DEFAULT_FETCH_LIMITS, type FetchLimits, fetchPhoto } from './fetch.ts';
-import { resizePhoto } from './resize.ts';
+import { DEFAULT_FETCH_LIMITS, type FetchLimits, fetchPhoto, PhotoFetchFailed } from './fetch.ts';
+import { NotAPhoto, resizePhoto } from './resize.ts';
 
 /**
  * Attempts at one copy in a round: the first, then the queue's backoff (10, 20 and 40 s,
@@ -41,6 +41,8 @@ export function copyPhotoJob(limits: FetchLimits = DEFAULT_FETCH_LIMITS) {
         const final = attempts >= PHOTO_ATTEMPTS;
         await recordFailure(db, key, reason, final);
         if (final) return { key, failed: reason, attempts };
+        // The source's failure, not Canopy's: retried, and logged as a warning (platform/jobs/worker.ts).
+        if (error instanceof PhotoFetchFailed || error instanceof NotAPhoto) throw new OutsideFailure(reason, { cause: error });
         throw error;
       }
     },

@@ -9,7 +9,7 @@ import type { DB } from '../../db/schema.ts';
 export type AppConfig = Pick<
   Config,
   | 'publicBaseUrl' | 'trustedProxies' | 'logLevel' | 'rateLimits' | 'giftLookupsPerMinute' | 'publicPageRequestsPerMinute' | 'databaseUrl'
-  | 'webhookAllowPrivateUrls' | 'v1DeprecatedAt' | 'v1SunsetAt' | 'timeouts' | 'metricsToken'
+  | 'webhookAllowPrivateUrls' | 'v1DeprecatedAt' | 'v1SunsetAt' | 'timeouts' | 'metricsToken' | 'mapTiles'
 > & {
   secretKey: string;
   /**

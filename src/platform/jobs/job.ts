@@ -46,3 +46,12 @@ export function jobCatalog(kinds: readonly JobKind[], housekeeping: readonly Job
   for (const kind of housekeeping) if (!kinds.includes(kind)) throw new Error(`Housekeeping job ${kind.name} is not among the kinds.`);
   return { kinds: new Map(kinds.map((kind) => [kind.name, kind])), housekeeping: housekeeping.map((kind) => kind.name) };
 }
+
+/**
+ * A job that failed for a reason outside Canopy (a source host that does not answer, a
+ * file that is no photo): the queue tries again with backoff as for any failure, and the
+ * worker logs it as a warning, not an error, since nothing in Canopy is broken.
+ */
+export class OutsideFailure extends Error {
+  override readonly name = 'OutsideFailure';
+}

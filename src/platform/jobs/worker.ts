@@ -2,11 +2,12 @@ import { Value } from '@sinclair/typebox/value';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { scheduleHousekeeping } from './housekeeping.ts';
-import type { JobCatalog, WorkerServices } from './job.ts';
+import { type JobCatalog, OutsideFailure, type WorkerServices } from './job.ts';
 import { claimNextJob, completeJob, failJob, type Job, LEASE_RENEW_SECONDS, releaseJobLease, renewJobLease } from './queue.ts';
 
 export interface WorkerLog {
   info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
   error(fields: object, message: string): void;
 }
 
@@ -35,7 +36,7 @@ export interface Worker {
   releaseLeases(): Promise<number>;
 }
 
-const silentLog: WorkerLog = { info() {}, error() {} };
+const silentLog: WorkerLog = { info() {}, warn() {}, error() {} };
 
 /** The background worker: claims due jobs one at a time and runs them, until stopped. */
 export function startWorker(db: Kysely<DB>, options: WorkerOptions): Worker {
@@ -119,7 +120,8 @@ export async function runDueJobs(
     } catch (error) {
       await lease.stop();
       const { retryInSeconds, recorded } = await failJob(db, job, error);
-      log.error({ ...fields, retry_in_s: retryInSeconds, lease_lost: !recorded || undefined, err: error }, 'job failed');
+      const level = error instanceof OutsideFailure ? 'warn' : 'error';
+      log[level]({ ...fields, retry_in_s: retryInSeconds, lease_lost: !recorded || undefined, err: error }, 'job failed');
     } finally {
       inHand.delete(job);
     }

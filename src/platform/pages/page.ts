@@ -84,14 +84,30 @@ export const PERMISSIONS_POLICY = [
 ].map((feature) => `${feature}=()`).join(', ');
 
 /** The policy of the public pages: inline styles, images from here only (photos and logos are copied: modules/photos), forms to here, and nothing else. */
-export const PAGE_CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "img-src 'self' data:",
-  "style-src 'unsafe-inline'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-].join('; ');
+export const PAGE_CONTENT_SECURITY_POLICY = pagePolicy({});
+
+/**
+ * What a page may load beyond the default policy: its scripts and style sheets from here
+ * ('self'), images from other origins (a map's tiles). Only a page that needs one asks for it.
+ */
+export interface PagePolicyExtension {
+  scriptSrc?: string[];
+  styleSrc?: string[];
+  imgSrc?: string[];
+}
+
+/** The public pages' policy, with a page's own additions; with none, the default. */
+export function pagePolicy(extension: PagePolicyExtension): string {
+  return [
+    "default-src 'none'",
+    ...(extension.scriptSrc?.length ? [`script-src ${extension.scriptSrc.join(' ')}`] : []),
+    ["img-src 'self' data:", ...(extension.imgSrc ?? [])].join(' '),
+    ['style-src', ...(extension.styleSrc ?? []), "'unsafe-inline'"].join(' '),
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+}
 
 /**
  * The headers every HTML page of Canopy carries, with its own Content-Security-Policy (which
@@ -114,12 +130,13 @@ export function addVary(reply: FastifyReply, header: string): FastifyReply {
 
 /**
  * Answers with a template of views/templates in the reader's language, with the helpers
- * templates use, and the headers every public page carries: no scripts, no framing, no
+ * templates use, and the headers every public page carries: no scripts (unless `policy` lets
+ * this origin's run: pagePolicy), no framing, no
  * referrer, no base URL but the page's own, no powerful features, no type sniffing, and a
  * cache key on the language; `noindex` unless `data.indexable`. The layout gets the language
  * switch (languageLinks, or `data.languageForm`) and a link preview when `data.meta` is given.
  */
-export function page(reply: FastifyReply, status: number, language: Language, template: URL, data: Record<string, unknown>) {
+export function page(reply: FastifyReply, status: number, language: Language, template: URL, data: Record<string, unknown>, policy: PagePolicyExtension = {}) {
   // A feature's page passes its own texts (featureTexts, which hold the shared ones too).
   const t = data.t ?? TEXTS[language];
   const html = renderTemplate(template, {
@@ -136,7 +153,7 @@ export function page(reply: FastifyReply, status: number, language: Language, te
     polygon: (rings: number[][][]) => polygonSvgPath(rings),
     country: (code: string) => countryName(code, language),
   });
-  securePageHeaders(reply, PAGE_CONTENT_SECURITY_POLICY);
+  securePageHeaders(reply, pagePolicy(policy));
   // The layout says it too (<meta name="robots">); the header also reaches crawlers that read no HTML.
   if (!data.indexable) reply.header('X-Robots-Tag', 'noindex');
   return addVary(reply, 'Accept-Language')

@@ -8,6 +8,7 @@ import { apiReferencePages } from './api-reference.ts';
 import { guidePages } from './guides.ts';
 import { messagePage, pageLanguage } from './page.ts';
 import { sitePages } from './site.ts';
+import { tileMapAssets } from './tile-map.ts';
 import { TEXTS } from './texts.ts';
 
 /**
@@ -28,6 +29,7 @@ export function publicPages(features: readonly Feature[]): FastifyPluginAsyncTyp
     });
     for (const feature of features) if (feature.assets) await app.register(feature.assets, options);
     await app.register(sitePages);
+    await app.register(tileMapAssets);
     await app.register(guidePages);
     await app.register(apiReferencePages);
   };

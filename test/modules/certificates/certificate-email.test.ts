@@ -116,7 +116,7 @@ describe('the certificate email', () => {
     assert.equal(patched.status, 200, patched.text);
     // Both issue jobs run, and nothing else yet (the second reissues nothing: the first already printed the new name).
     const done: string[] = [];
-    const log = { info: (fields: object) => done.push((fields as { kind: string }).kind), error() {} };
+    const log = { info: (fields: object) => done.push((fields as { kind: string }).kind), warn() {}, error() {} };
     await runDueJobs(app.db, { jobs: JOBS, services, log, shouldStop: () => done.length >= 2 });
     assert.deepEqual(done, ['issue_certificate', 'issue_certificate']);
     assert.deepEqual(await app.db.selectFrom('jobs').select('id').where('kind', '=', 'issue_certificate').execute(), []);

@@ -238,7 +238,7 @@ describe('erasure, around the email', () => {
     // The certificate and its email only: the delete's own forget_recipient_mail job must not be what cleans up here.
     const jobs = jobCatalog([issueCertificate, sendCertificateEmail]);
     const done: string[] = [];
-    const log = { info: (fields: object) => done.push((fields as { kind: string }).kind), error() {} };
+    const log = { info: (fields: object) => done.push((fields as { kind: string }).kind), warn() {}, error() {} };
     await runDueJobs(app.db, { jobs, services: { ...services, mailer: deletingMailer }, log, shouldStop: () => done.includes(sendCertificateEmail.name) });
     assert.ok(done.includes(sendCertificateEmail.name), `the email job ran: ${done.join(', ')}`);
     assert.deepEqual(readdirSync(racingOutbox), []);

@@ -120,7 +120,7 @@ describe('background worker (the one serve runs)', () => {
 
   test('a run whose lease another worker took over records nothing: the new holder completes the job', async () => {
     const errors: string[] = [];
-    const log = { info() {}, error: (_fields: object, message: string) => errors.push(message) };
+    const log = { info() {}, warn() {}, error: (_fields: object, message: string) => errors.push(message) };
     const id = await enqueueJob(app.db, kind('overtaken'), {});
     let takenOver: Awaited<ReturnType<typeof claimNextJob>> = null;
     const overtaken = kind('overtaken', async (db) => {
