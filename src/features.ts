@@ -2,6 +2,7 @@ import { allocationsFeature } from './modules/allocations/index.ts';
 import { certificatesFeature } from './modules/certificates/index.ts';
 import { companyFeature } from './modules/company/index.ts';
 import { giftCodesFeature } from './modules/gift-codes/index.ts';
+import { impactFeature } from './modules/impact/index.ts';
 import { meFeature } from './modules/me/index.ts';
 import { partnersFeature } from './modules/partners/index.ts';
 import { photosFeature } from './modules/photos/index.ts';
@@ -25,7 +26,7 @@ import type { DeliveryServices } from './platform/webhooks/deliveries.ts';
  */
 export const FEATURES: readonly Feature[] = [
   meFeature, companyFeature, allocationsFeature, plantingsFeature, partnersFeature, projectsFeature, proofFeature,
-  recipientsFeature, giftCodesFeature, certificatesFeature, photosFeature, webhooksFeature, testHelpersFeature,
+  recipientsFeature, giftCodesFeature, certificatesFeature, impactFeature, photosFeature, webhooksFeature, testHelpersFeature,
 ];
 
 /** Every job kind a worker runs, the platform's and the features', and those it keeps scheduled. */

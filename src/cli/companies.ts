@@ -16,6 +16,9 @@ interface CompanyRow {
   logo_url: string | null;
   contact_email: string | null;
   privacy_url: string | null;
+  impact_page_public: boolean;
+  about_en: string | null;
+  about_nl: string | null;
   rate_limit_per_token_per_minute: number | null;
   rate_limit_per_company_per_minute: number | null;
   rate_limit_writes_per_company_per_minute: number | null;
@@ -35,6 +38,8 @@ function presentCompany(row: CompanyRow) {
     logo_url: row.logo_url,
     contact_email: row.contact_email,
     privacy_url: row.privacy_url,
+    impact_page: row.impact_page_public ? 'public' : 'hidden',
+    about: { en: row.about_en, nl: row.about_nl },
     // The company's own API rate limits, requests a minute; null: the configuration's default.
     rate_limits: {
       per_token_per_minute: row.rate_limit_per_token_per_minute,
@@ -49,11 +54,14 @@ function presentCompany(row: CompanyRow) {
 /** The options that set how a company presents itself, and the detail each sets. */
 const DETAIL_OPTIONS = {
   name: 'name', country: 'country', website: 'websiteUrl', logo: 'logoUrl', 'contact-email': 'contactEmail', 'privacy-url': 'privacyUrl',
+  'impact-page': 'impactPage', about: 'aboutEn', 'about-nl': 'aboutNl',
 } as const satisfies Record<string, keyof CompanyDetails>;
 const OPTION_OF_COLUMN = {
   name: 'name', country: 'country', website_url: 'website', logo_url: 'logo', contact_email: 'contact-email', privacy_url: 'privacy-url',
+  impact_page_public: 'impact-page', about_en: 'about', about_nl: 'about-nl',
 } as const satisfies Record<CompanyDetailInvalid['column'], keyof typeof DETAIL_OPTIONS>;
-const DETAIL_USAGE = '[--country CC] [--website URL] [--logo URL] [--contact-email EMAIL] [--privacy-url URL]';
+const DETAIL_USAGE =
+  '[--country CC] [--website URL] [--logo URL] [--contact-email EMAIL] [--privacy-url URL] [--impact-page public|hidden] [--about TEXT] [--about-nl TEXT]';
 
 /** The details given on the command line: an option left out is undefined (unchanged), an empty one ("") null (cleared). */
 function detailsOf(input: ParsedInput): CompanyDetails {
@@ -103,7 +111,7 @@ const create: CommandSpec = {
 const update: CommandSpec = {
   path: ['companies', 'update'],
   summary:
-    'Changes how a company presents itself: name, country, website, logo, contact email (the Reply-To of its certificate emails), privacy policy (linked from its claim page). "" clears one.',
+    'Changes how a company presents itself: name, country, website, logo, contact email (the Reply-To of its certificate emails), privacy policy (linked from its claim page), its public impact page (public or hidden) and its text there in English and Dutch (--about, --about-nl). "" clears one.',
   usage: `COMPANY_ID [--name NAME] ${DETAIL_USAGE} [--json]`,
   positionals: ['COMPANY_ID'],
   options: DETAIL_OPTION_TYPES,
@@ -121,6 +129,9 @@ const update: CommandSpec = {
           ['logo', shown(company.logo_url)],
           ['contact email', shown(company.contact_email)],
           ['privacy policy', shown(company.privacy_url)],
+          ['impact page', company.impact_page_public ? 'public' : 'hidden'],
+          ['about (en)', shown(company.about_en)],
+          ['about (nl)', shown(company.about_nl)],
         ]),
       ].join('\n');
       return succeed(input, presentCompany(company), human);

@@ -69,6 +69,8 @@ export const ERROR_CODES = {
   refund_exceeds_unassigned_trees: [422, REQUEST],
   no_trees_available: [422, REQUEST],
   gift_code_not_open: [409, REQUEST],
+  // Public pages
+  impact_page_not_public: [404, REQUEST],
   // Webhook endpoints
   webhook_url_refused: [400, REQUEST],
   webhook_endpoint_disabled: [409, REQUEST],
@@ -179,6 +181,8 @@ export const errors = {
     new CanopyError('owner_role_not_allowed', `The person who created this API token no longer has a role that allows "${scope}"; members may only read.`, null, { required_scope: scope }),
 
   notFound: (kind: string, id: string, param = 'id') => new CanopyError('resource_missing', `No such ${kind}: '${id}'.`, [param]),
+  impactPageNotPublic: (slug: string) =>
+    new CanopyError('impact_page_not_public', `The company at '${slug}' does not show its impact page publicly.`, ['slug']),
   routeNotFound: (method: string, url: string) => new CanopyError('route_not_found', `Unrecognized request URL (${method}: ${url}).`),
 
   parameterUnknown: (path: ParamPath, message?: string) =>

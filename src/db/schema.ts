@@ -42,6 +42,11 @@ export interface CompaniesTable {
   /** The Reply-To of its certificate emails, and its privacy policy (migration 0023); null: none. */
   contact_email: string | null;
   privacy_url: string | null;
+  /** Whether its public impact page shows its trees (migration 0026); hidden, the address answers "not public". */
+  impact_page_public: Generated<boolean>;
+  /** Its own short text on the impact page, by language; null: none in that language. */
+  about_en: string | null;
+  about_nl: string | null;
   /** The company's own rate limits (requests a minute); null: the configuration's default. */
   rate_limit_per_token_per_minute: number | null;
   rate_limit_per_company_per_minute: number | null;

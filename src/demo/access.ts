@@ -3,6 +3,7 @@ import type { DB } from '../db/schema.ts';
 import { createFoundationKey } from '../operator/foundation-keys.ts';
 import { createToken } from '../operator/tokens.ts';
 import { claimUrl } from '../modules/gift-codes/present.ts';
+import { DEMO_COMPANY } from './data.ts';
 
 export interface DemoAccess {
   company_id: string;
@@ -72,6 +73,7 @@ export function describeDemoAccess(demo: DemoAccess, baseUrl: string): string {
     'Both have every scope and are shown only this once.',
     `Legacy v1 token (for ${baseUrl}/v1, see docs/legacy-v1.md): ${demo.tokens.v1}`,
     `Foundation key (for ${baseUrl}/foundation/v1, see docs/foundation.md): ${demo.foundation_key}`,
+    `The company's public impact page: ${baseUrl}/impact/${DEMO_COMPANY.slug}`,
     ...(demo.gift_claim_url ? [`An open gift code to claim in a browser: ${demo.gift_claim_url}`] : []),
     '',
     'Try it:',

@@ -13,6 +13,8 @@ export const DEMO_COMPANY = {
   websiteUrl: 'https://fairbrook-coffee.example',
   contactEmail: 'hello@fairbrook-coffee.example',
   privacyUrl: 'https://fairbrook-coffee.example/privacy',
+  aboutEn: 'For every 250 g bag of coffee we roast, we pay for one tree with the farming communities we buy from. This page shows where each of those trees is, and what the planting partners have measured since.',
+  aboutNl: 'Voor elke zak koffie van 250 gram die we branden, betalen we één boom bij de boerengemeenschappen waar we van kopen. Op deze pagina zie je waar elk van die bomen staat, en wat de plantpartners sindsdien hebben gemeten.',
   adminEmail: 'admin@demo.canopy.example',
   adminName: 'Maya de Vries',
 } as const;

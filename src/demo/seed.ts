@@ -38,6 +38,8 @@ export async function seedDemo(
       websiteUrl: DEMO_COMPANY.websiteUrl,
       contactEmail: DEMO_COMPANY.contactEmail,
       privacyUrl: DEMO_COMPANY.privacyUrl,
+      aboutEn: DEMO_COMPANY.aboutEn,
+      aboutNl: DEMO_COMPANY.aboutNl,
     });
     await createUser(uow.db, { companyId: company.id, email: DEMO_COMPANY.adminEmail, name: DEMO_COMPANY.adminName, role: 'admin' });
     const today = new Date();

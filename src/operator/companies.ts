@@ -24,6 +24,11 @@ export interface CompanyDetails {
   contactEmail?: string | null;
   /** Its privacy policy, linked from the claim page. */
   privacyUrl?: string | null;
+  /** Whether its public impact page shows its trees (hidden: a plain "not public" page at the same address). */
+  impactPage?: 'public' | 'hidden';
+  /** Its short text on the impact page, in English and in Dutch: plain text, paragraphs by blank lines. */
+  aboutEn?: string | null;
+  aboutNl?: string | null;
 }
 
 export interface CreateCompanyInput extends CompanyDetails {
@@ -32,7 +37,10 @@ export interface CreateCompanyInput extends CompanyDetails {
   plan?: Plan;
 }
 
-type DetailColumn = 'name' | 'country' | 'website_url' | 'logo_url' | 'contact_email' | 'privacy_url';
+type DetailColumn = 'name' | 'country' | 'website_url' | 'logo_url' | 'contact_email' | 'privacy_url' | 'impact_page_public' | 'about_en' | 'about_nl';
+
+/** The longest text a company writes about its trees, per language: a few sentences above its figures, never an essay. */
+export const MAX_ABOUT_LENGTH = 600;
 
 /** A detail the operator gave that cannot be stored: names its column, with a code scripts can rely on. */
 export class CompanyDetailInvalid extends OperatorError {
@@ -61,7 +69,10 @@ export const MAX_COMPANY_NAME_LENGTH = 200;
  * links exactly what was checked.
  */
 export function detailColumns(details: CompanyDetails) {
-  const columns: { name?: string; country?: string | null; website_url?: string | null; logo_url?: string | null; contact_email?: string | null; privacy_url?: string | null } = {};
+  const columns: {
+    name?: string; country?: string | null; website_url?: string | null; logo_url?: string | null; contact_email?: string | null; privacy_url?: string | null;
+    impact_page_public?: boolean; about_en?: string | null; about_nl?: string | null;
+  } = {};
   if (details.name !== undefined) {
     const name = details.name.trim();
     if (!name) throw new CompanyDetailInvalid('name', 'A company needs a name.');
@@ -73,7 +84,25 @@ export function detailColumns(details: CompanyDetails) {
   if (details.logoUrl !== undefined) columns.logo_url = details.logoUrl === null ? null : webAddress('logo_url', 'The logo', details.logoUrl);
   if (details.privacyUrl !== undefined) columns.privacy_url = details.privacyUrl === null ? null : webAddress('privacy_url', 'The privacy policy', details.privacyUrl);
   if (details.contactEmail !== undefined) columns.contact_email = details.contactEmail === null ? null : emailAddress(details.contactEmail);
+  if (details.impactPage !== undefined) {
+    if (details.impactPage !== 'public' && details.impactPage !== 'hidden') {
+      throw new CompanyDetailInvalid('impact_page_public', `The impact page is "public" or "hidden"; got "${details.impactPage}".`);
+    }
+    columns.impact_page_public = details.impactPage === 'public';
+  }
+  if (details.aboutEn !== undefined) columns.about_en = details.aboutEn === null ? null : aboutText('about_en', details.aboutEn);
+  if (details.aboutNl !== undefined) columns.about_nl = details.aboutNl === null ? null : aboutText('about_nl', details.aboutNl);
   return columns;
+}
+
+/** Plain text the page prints escaped: line endings made \n, no control characters, trimmed, at most MAX_ABOUT_LENGTH. */
+function aboutText(column: 'about_en' | 'about_nl', value: string): string | null {
+  const text = value.replace(/\r\n?/g, '\n').trim();
+  if (text === '') return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
+  if (/[\u0000-\u0009\u000b-\u001f\u007f]/.test(text)) throw new CompanyDetailInvalid(column, 'The text may hold line breaks but no other control characters.');
+  if ([...text].length > MAX_ABOUT_LENGTH) throw new CompanyDetailInvalid(column, `The text can be at most ${MAX_ABOUT_LENGTH} characters.`);
+  return text;
 }
 
 function countryCode(value: string): string {
@@ -149,15 +178,7 @@ function totalParts(companyId: string) {
 
 export async function setCompanyPlan(db: Db, companyId: string, plan: string) {
   if (!PLANS.includes(plan as Plan)) throw new OperatorError(`Unknown plan "${plan}"; use one of ${PLANS.join(', ')}.`);
-  const company = await db
-    .updateTable('companies')
-    .set({ plan, updated_at: new Date() })
-    .where('id', '=', companyId)
-    .returningAll()
-    .executeTakeFirst();
-  if (!company) throw new CompanyNotFound(companyId);
-  authChanged(db);
-  return company;
+  return updateCompanyRow(db, companyId, { plan });
 }
 
 /** The highest override an operator may set: a sanity bound, far above any real need. */

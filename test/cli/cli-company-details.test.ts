@@ -80,7 +80,7 @@ describe('canopy companies update, in process', () => {
     assert.deepEqual(JSON.parse(unknown.output).error, { code: 'company_not_found', message: 'No company cmp_000000000000000000000000.' });
     const none = await run(['update', companyId]);
     assert.equal(none.exitCode, 1);
-    assert.match(none.output, /Give at least one of --name, --country, --website, --logo, --contact-email, --privacy-url\.\nSee: canopy companies update --help/);
+    assert.match(none.output, /Give at least one of --name, --country, --website, --logo, --contact-email, --privacy-url, --impact-page, --about, --about-nl\.\nSee: canopy companies update --help/);
     const half = await run(['update', companyId, '--name', 'Renamed', '--privacy-url', '', '--contact-email', 'hello at fairbrook', '--json']);
     assert.equal(JSON.parse(half.output).error.option, '--contact-email');
     const kept = await app.db.selectFrom('companies').select(['name', 'privacy_url', 'contact_email']).where('id', '=', companyId).executeTakeFirstOrThrow();

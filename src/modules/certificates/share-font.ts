@@ -10,11 +10,11 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 
 /** What is read of fontkit (a dependency of pdfkit, which opens the same fonts for the PDF). */
-interface Font {
+export interface Font {
   unitsPerEm: number;
   layout(text: string): GlyphRun;
 }
-interface GlyphRun {
+export interface GlyphRun {
   glyphs: { path: { transform(a: number, b: number, c: number, d: number, e: number, f: number): { toSVG(): string } } }[];
   positions: { xAdvance: number; xOffset: number; yOffset: number }[];
   advanceWidth: number;
@@ -28,7 +28,7 @@ export type Weight = keyof typeof FONT_FILES;
 
 const fonts = new Map<Weight, Font>();
 /** Opened on first use: a process that never draws a share image never reads the fonts. */
-function font(weight: Weight): Font {
+export function font(weight: Weight): Font {
   let opened = fonts.get(weight);
   if (!opened) {
     const fontkit = require('fontkit') as { openSync(path: string): Font };

@@ -197,7 +197,7 @@ function mapOf(card: ShareCard, top: number): string {
 }
 
 /** An SVG document drawn into the box at (x, y) of the given size, as a nested `<svg>`. */
-function placed(svg: string, x: number, y: number, width: number, height: number): string {
+export function placed(svg: string, x: number, y: number, width: number, height: number): string {
   return svg
     .replace(/<title>[^<]*<\/title>/, '')
     .replace(/^<svg\b([^>]*)>/, (_, attributes: string) => {

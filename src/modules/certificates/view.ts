@@ -8,7 +8,7 @@ import { findCompanyBrand } from '../company/brand.ts';
 import { readCopyFile } from '../photos/copies.ts';
 import { presentPlantings } from '../plantings/present.ts';
 import { findPlantingsByIds } from '../plantings/queries.ts';
-import { loadProjects } from '../projects/present.ts';
+import { loadProjects, type presentProjects } from '../projects/present.ts';
 import { photosForPage } from '../photos/view.ts';
 import { locatorSvg, plantingMapSvg } from '../../platform/pages/place.ts';
 import { ECOSYSTEM_TYPES, MONITORING_METHODS, PLANTING_METHODS, wordFor } from '../proof/words.ts';
@@ -44,52 +44,11 @@ export async function lookUpCertificate(db: Db, links: Links, id: string, langua
 type CertificateRow = Selectable<CertificatesTable>;
 
 async function viewOf(db: Db, links: Links, row: CertificateRow, language: Language) {
-  const company = await findCompanyBrand(db, links.publicBaseUrl, row.company_id);
-  // The company's own view of its proof, in the reader's language; the page never shows personal data of others.
-  const ctx: ReadContext = {
-    db, companyId: row.company_id, livemode: row.livemode, language, scopes: [], publicBaseUrl: links.publicBaseUrl, secretKey: links.secretKey,
-  };
+  const subject = { companyId: row.company_id, livemode: row.livemode, recipientId: row.recipient_id };
+  const { company, plantings: shown, summary } = await proofBehind(db, links, subject, language);
   const recipient = row.recipient_id
     ? await db.selectFrom('recipients').select(['first_name', 'last_name', 'message']).where('id', '=', row.recipient_id).executeTakeFirst()
     : undefined;
-  const treesByPlanting = await treesBehind(db, row);
-  const plantings = await presentPlantings(ctx, await findPlantingsByIds(ctx, [...treesByPlanting.keys()]));
-  // Canopy's copies of the plantings' photos, read for all of them at once (modules/photos): never the foundation's host.
-  const showPhoto = await photosForPage(db, plantings.flatMap((planting) => planting.photos), language);
-  const projects = await loadProjects(ctx, [...new Set(plantings.map((planting) => planting.project as string))], ['partner']);
-
-  const shown = plantings
-    .map((planting) => {
-      const project = projects.get(planting.project as string);
-      const partner = project && typeof project.partner === 'object' ? project.partner.name : null;
-      return {
-        ...planting,
-        photos: planting.photos.map(showPhoto),
-        treesHere: treesByPlanting.get(planting.id) ?? 0,
-        projectObject: project,
-        partnerName: partner,
-        pledged: !isPlanted(planting),
-        /** The statement that covers these trees (proof.ts), or null: never one that ends before they were planted. */
-        statement: coveringStatement(planting),
-        /** The planting's own survival measurement, taken after planting (proof.ts), or null. */
-        survival: survivalOf(planting),
-        survivalMethod: wordFor(MONITORING_METHODS, survivalOf(planting)?.method, language),
-        /** Pledged, planted, measured, verified: each with its date once the proof shows it (proof.ts). */
-        timeline: timelineOf(planting),
-        /** How the trees went into the ground, in words (proof/words.ts). */
-        method: wordFor(PLANTING_METHODS, planting.planting_method, language),
-        /** Where on Earth (the country with the site marked) and the planting drawn to scale, as inline SVG; null when unknown. */
-        place: placeOf(planting, project, language),
-      };
-    })
-    .sort((a, b) => b.treesHere - a.treesHere)
-    // Each project is described once, above its largest planting here.
-    .map((planting, i, all) => ({
-      ...planting,
-      describesProject: all.findIndex((other) => other.project === planting.project) === i,
-      ecosystem: wordFor(ECOSYSTEM_TYPES, planting.projectObject?.ecosystem_type, language),
-    }));
-  const summary = row.type === 'company' ? await companySummary(ctx, projects) : personalSummary(shown);
 
   return {
     id: row.id,
@@ -117,17 +76,85 @@ async function viewOf(db: Db, links: Links, row: CertificateRow, language: Langu
   };
 }
 
+/** How much a proof view draws: its largest `maxPlantings` plantings, and each one's locator map unless `locators` is false (a page with one map of all). */
+export interface ProofOptions {
+  maxPlantings?: number;
+  locators?: boolean;
+}
+
+/** Whose trees a proof view shows: a recipient's, or (recipientId null) all of a company's in one mode. */
+export interface ProofSubject {
+  companyId: string;
+  livemode: boolean;
+  recipientId: string | null;
+}
+
+/**
+ * The trees of a recipient or of a company and the proof behind them, in one language: the
+ * giving company's public face, each planting with its proof (largest first; a company's
+ * largest `maxPlantings`), and the trees by status and by project. What a certificate
+ * shows, and the public impact page (modules/impact) too: one set of proof rules (proof.ts).
+ */
+export async function proofBehind(db: Db, links: Links, subject: ProofSubject, language: Language, options: ProofOptions = {}) {
+  const { maxPlantings = MAX_PLANTINGS_SHOWN, locators = true } = options;
+  const company = await findCompanyBrand(db, links.publicBaseUrl, subject.companyId);
+  // The company's own view of its proof, in the reader's language; the page never shows personal data of others.
+  const ctx: ReadContext = {
+    db, companyId: subject.companyId, livemode: subject.livemode, language, scopes: [], publicBaseUrl: links.publicBaseUrl, secretKey: links.secretKey,
+  };
+  const treesByPlanting = await treesBehind(db, subject, maxPlantings);
+  const plantings = await presentPlantings(ctx, await findPlantingsByIds(ctx, [...treesByPlanting.keys()]));
+  // Canopy's copies of the plantings' photos, read for all of them at once (modules/photos): never the foundation's host.
+  const showPhoto = await photosForPage(db, plantings.flatMap((planting) => planting.photos), language);
+  const projects = await loadProjects(ctx, [...new Set(plantings.map((planting) => planting.project as string))], ['partner']);
+
+  const shown = plantings
+    .map((planting) => {
+      const project = projects.get(planting.project as string);
+      const partner = project && typeof project.partner === 'object' ? project.partner.name : null;
+      return {
+        ...planting,
+        photos: planting.photos.map(showPhoto),
+        treesHere: treesByPlanting.get(planting.id) ?? 0,
+        projectObject: project,
+        partnerName: partner,
+        pledged: !isPlanted(planting),
+        /** The statement that covers these trees (proof.ts), or null: never one that ends before they were planted. */
+        statement: coveringStatement(planting),
+        /** The planting's own survival measurement, taken after planting (proof.ts), or null. */
+        survival: survivalOf(planting),
+        survivalMethod: wordFor(MONITORING_METHODS, survivalOf(planting)?.method, language),
+        /** Pledged, planted, measured, verified: each with its date once the proof shows it (proof.ts). */
+        timeline: timelineOf(planting),
+        /** How the trees went into the ground, in words (proof/words.ts). */
+        method: wordFor(PLANTING_METHODS, planting.planting_method, language),
+        /** Where on Earth (the country with the site marked) and the planting drawn to scale, as inline SVG; null when unknown. */
+        place: placeOf(planting, project, language, locators),
+      };
+    })
+    .sort((a, b) => b.treesHere - a.treesHere)
+    // Each project is described once, above its largest planting here.
+    .map((planting, i, all) => ({
+      ...planting,
+      describesProject: all.findIndex((other) => other.project === planting.project) === i,
+      ecosystem: wordFor(ECOSYSTEM_TYPES, planting.projectObject?.ecosystem_type, language),
+    }));
+  const summary = subject.recipientId === null ? await companySummary(ctx, projects) : personalSummary(shown);
+  return { company, plantings: shown, summary };
+}
+
 /** The locator and the planting map of a planting (platform/pages/place.ts), titled in the reader's language. */
 function placeOf(
   planting: { location: { latitude: number; longitude: number } | null; geometry: { coordinates: number[][][] } | null },
   project: { name: string; country: string } | undefined,
   language: Language,
+  withLocator = true,
 ) {
   const t = TEXTS[language];
   const country = project?.country ?? null;
   const countryName = country ? new Intl.DisplayNames([language], { type: 'region' }).of(country) ?? country : null;
   return {
-    locator: locatorSvg({ country, latitude: planting.location?.latitude, longitude: planting.location?.longitude, title: t.locatorTitle(countryName) }),
+    locator: !withLocator ? null : locatorSvg({ country, latitude: planting.location?.latitude, longitude: planting.location?.longitude, title: t.locatorTitle(countryName) }),
     map: planting.geometry ? plantingMapSvg({ rings: planting.geometry.coordinates, title: t.plantingMapTitle(project?.name ?? ''), language }) : null,
   };
 }
@@ -140,7 +167,8 @@ type ShownPlanting = {
   statement: Statement | null;
   verification: { latest: Statement | null };
 };
-type ProjectObject = { id: string; name: string; country: string; region: string | null };
+/** A project as the API presents it (projects/present.ts), in the reader's language. */
+type ProjectObject = Awaited<ReturnType<typeof presentProjects>>[number];
 type Statement = NonNullable<Awaited<ReturnType<typeof presentPlantings>>[number]['verification']['latest']>;
 
 /** One project of a certificate: its trees by status, its latest statement, and how many of these trees that statement covers. */
@@ -176,7 +204,9 @@ function personalSummary(plantings: readonly ShownPlanting[]) {
  * statement the company's trees it covers (its plantings planted up to the statement's end).
  * One row per project and one grouped read of the company's plantings in verified projects.
  */
-async function companySummary(ctx: ReadContext, shownProjects: ReadonlyMap<string, unknown>) {
+export type CompanySummary = Awaited<ReturnType<typeof companySummary>>;
+
+export async function companySummary(ctx: ReadContext, shownProjects: ReadonlyMap<string, unknown>) {
   const rows = await ctx.db
     .selectFrom('company_projects')
     .select(['project_id', 'trees_pledged', 'trees_planted', 'trees_monitored'])
@@ -229,22 +259,23 @@ export function certifiedSentence(view: CertificateView, t: (typeof TEXTS)[Langu
  * company certificate the company's trees in each planting (company_plantings, one row
  * per planting, never a scan of allocations).
  */
-async function treesBehind(db: Db, row: CertificateRow): Promise<Map<string, number>> {
-  const rows = row.recipient_id
+async function treesBehind(db: Db, subject: ProofSubject, maxPlantings: number): Promise<Map<string, number>> {
+  const rows = subject.recipientId
     ? await db
         .selectFrom('allocations')
         .select(['planting_id', db.fn.sum<number>('trees').as('trees')])
-        .where('recipient_id', '=', row.recipient_id)
+        .where('recipient_id', '=', subject.recipientId)
         .groupBy('planting_id')
         .execute()
     : await db
         .selectFrom('company_plantings')
         .select(['planting_id', 'trees'])
-        .where('company_id', '=', row.company_id)
-        .where('livemode', '=', row.livemode)
+        .where('company_id', '=', subject.companyId)
+        .where('livemode', '=', subject.livemode)
         .where('trees', '>', 0)
         .orderBy('trees', 'desc')
-        .limit(MAX_PLANTINGS_SHOWN)
+        .orderBy('planting_id')
+        .limit(maxPlantings)
         .execute();
   return new Map(rows.map((entry) => [entry.planting_id, Number(entry.trees)]));
 }

@@ -94,6 +94,8 @@ export interface PagePolicyExtension {
   scriptSrc?: string[];
   styleSrc?: string[];
   imgSrc?: string[];
+  /** Who may frame the page (a widget made for other sites' iframes: `['*']`); by default no one. */
+  frameAncestors?: string[];
 }
 
 /** The public pages' policy, with a page's own additions; with none, the default. */
@@ -104,7 +106,7 @@ export function pagePolicy(extension: PagePolicyExtension): string {
     ["img-src 'self' data:", ...(extension.imgSrc ?? [])].join(' '),
     ['style-src', ...(extension.styleSrc ?? []), "'unsafe-inline'"].join(' '),
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${extension.frameAncestors?.length ? extension.frameAncestors.join(' ') : "'none'"}`,
     "base-uri 'none'",
   ].join('; ');
 }

@@ -969,3 +969,34 @@ function worldMap(code: string, site: Point, box: { width: number; height: numbe
   });
   return { layers, site: toSvg(site), world: true };
 }
+
+// ---------------------------------------------------------------------------------------
+// What sites-map.ts draws a company's many sites with: the same outlines, projections and path writing
+
+export type { Bounds, Part, Point, Resolution, Vector };
+export {
+  angleBetween,
+  azimuthal,
+  boundsOf,
+  bordersBesides,
+  clipRing,
+  COARSE_KM,
+  COLOURS,
+  compactLines,
+  compactPath,
+  contains,
+  countryParts,
+  EARTH_KM,
+  equalEarth,
+  escapeXml,
+  FONT,
+  fixed,
+  framedParts,
+  loadAtlas,
+  normalise,
+  RADIANS,
+  toPart,
+  toVector,
+  validSite,
+  wrapDegrees,
+};

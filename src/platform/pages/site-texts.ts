@@ -30,12 +30,14 @@ export const SITE_TEXTS = featureTexts({
     guideTitles: {
       errors: 'Errors',
       webhooks: 'Webhooks',
+      'impact-page': 'The impact page on your site',
       'migrating-from-v1': 'Migrating from v1',
       'legacy-v1': 'Legacy v1 API',
     } as Record<string, string>,
     guideSummaries: {
       errors: 'Every error code: when it is answered, and what to do.',
       webhooks: 'Set up an endpoint, check signatures, and how retries work.',
+      'impact-page': 'Embed the badge or the widget, and what each number counts.',
       'migrating-from-v1': 'Every v1 endpoint and what takes its place in v2.',
       'legacy-v1': 'The v1 API as it still answers, until its sunset.',
     } as Record<string, string>,
@@ -65,12 +67,14 @@ export const SITE_TEXTS = featureTexts({
     guideTitles: {
       errors: 'Foutcodes',
       webhooks: 'Webhooks',
+      'impact-page': 'De impactpagina op je eigen site',
       'migrating-from-v1': 'Overstappen van v1',
       'legacy-v1': 'De oude v1-API',
     },
     guideSummaries: {
       errors: 'Elke foutcode: wanneer je hem krijgt en wat je dan doet.',
       webhooks: 'Een endpoint instellen, handtekeningen controleren en hoe herhalingen werken.',
+      'impact-page': 'De badge of de widget insluiten, en wat elk getal telt.',
       'migrating-from-v1': 'Elk v1-endpoint en wat er in v2 voor in de plaats komt.',
       'legacy-v1': 'De v1-API zoals die nog antwoordt, tot hij stopt.',
     },

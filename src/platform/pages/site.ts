@@ -17,7 +17,7 @@ import { SITE_TEXTS } from './site-texts.ts';
  * doc_url goes to the first, a webhook delivery's User-Agent to the second, the legacy v1
  * API's Link header and 410 answers to the third; the fourth describes v1 as it answers.
  */
-export const GUIDES = ['errors', 'webhooks', 'migrating-from-v1', 'legacy-v1'] as const;
+export const GUIDES = ['errors', 'webhooks', 'impact-page', 'migrating-from-v1', 'legacy-v1'] as const;
 
 /** The styles of the home page and the guides, beside the layout's own (templates/layout.eta). */
 export const SITE_STYLE = readFileSync(new URL('./assets/site.css', import.meta.url), 'utf8').replace(/\/\*[\s\S]*?\*\/\n?/g, '');

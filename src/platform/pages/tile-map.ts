@@ -8,8 +8,10 @@ import type { PagePolicyExtension } from './page.ts';
 /**
  * The interactive map a page may add when the operator set MAP_TILE_URL: Leaflet (the
  * `leaflet` package, served by Canopy, never from a CDN) and assets/planting-map.js, which
- * draws each `[data-planting-map]` element's polygon on the operator's tiles. The SVG maps
- * (place.ts) stay on the page: without JavaScript, or without tiles, it is complete.
+ * draws on the operator's tiles each `[data-planting-map]` element's polygon (data-geometry)
+ * and each `[data-sites-map]` element's sites (data-sites, from `sitesMapData`), every site a
+ * link to its section of the page. The SVG maps (place.ts, sites-map.ts) stay on the page:
+ * without JavaScript, or without tiles, it is complete.
  */
 
 /** A file served under a name that changes with its content, so browsers may keep it for a year. */
@@ -79,3 +81,42 @@ export const tileMapAssets: FastifyPluginAsync = async (app) => {
     );
   }
 };
+
+/** A site of a `[data-sites-map]` element: where it is, the section it links to, and its polygon when known. */
+export interface TileSite {
+  latitude: number;
+  longitude: number;
+  href: string;
+  label: string;
+  trees: number;
+  /** A GeoJSON Polygon or MultiPolygon of [longitude, latitude]; anything else is left out. */
+  geometry?: { type: string; coordinates: unknown } | null;
+}
+
+/**
+ * The JSON for a `[data-sites-map]` element's data-sites attribute (the template escapes
+ * it): sites with valid coordinates, numbers rounded to 0.00001 degree (about a metre) to
+ * keep the page small, polygons only when they are Polygons or MultiPolygons.
+ */
+export function sitesMapData(sites: readonly TileSite[]): string {
+  const round = (value: number) => Math.round(value * 1e5) / 1e5;
+  const roundAll = (value: unknown): unknown => (Array.isArray(value) ? value.map(roundAll) : typeof value === 'number' ? round(value) : value);
+  return JSON.stringify(
+    sites
+      .filter((site) => Number.isFinite(site.latitude) && Number.isFinite(site.longitude) && Math.abs(site.latitude) <= 90 && Math.abs(site.longitude) <= 180)
+      .map((site) => {
+        const geometry =
+          site.geometry && (site.geometry.type === 'Polygon' || site.geometry.type === 'MultiPolygon') && Array.isArray(site.geometry.coordinates)
+            ? { type: site.geometry.type, coordinates: roundAll(site.geometry.coordinates) }
+            : undefined;
+        return {
+          latitude: round(site.latitude),
+          longitude: round(site.longitude),
+          href: site.href,
+          label: site.label,
+          trees: Number.isFinite(site.trees) ? site.trees : 0,
+          ...(geometry ? { geometry } : {}),
+        };
+      }),
+  );
+}

@@ -17,7 +17,7 @@ const app = await startTestApp();
 
 /** What a browser sends for a page it navigates to. */
 const BROWSER = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8' };
-const GUIDES = ['errors', 'webhooks', 'migrating-from-v1', 'legacy-v1'] as const;
+const GUIDES = ['errors', 'webhooks', 'impact-page', 'migrating-from-v1', 'legacy-v1'] as const;
 
 const page = (path: string, headers: Record<string, string> = {}) => app.get(path, undefined, { ...BROWSER, ...headers });
 const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1] as string);
