@@ -20,9 +20,17 @@ export function dossierComplete(planting: Pick<PlantingRow, 'planted_at' | 'geom
   return planting.planted_at !== null && planting.geometry !== null && planting.species.length > 0;
 }
 
+/** Whether the planting's trees are planted: reported done with a complete dossier (its allocations are then planted or monitored). */
+export function plantingDone(planting: Pick<PlantingRow, 'completed_at' | 'planted_at' | 'geometry' | 'species'>): boolean {
+  return planting.completed_at !== null && dossierComplete(planting);
+}
+
+/** plantingDone as SQL, of the plantings row `p`, for reads that count planted trees by planting. */
+export const PLANTING_DONE_SQL = 'p.completed_at IS NOT NULL AND p.planted_at IS NOT NULL AND p.geometry IS NOT NULL AND jsonb_array_length(p.species) > 0';
+
 /** The status every allocation of this planting should have now. */
 export async function statusForPlanting(db: Db, planting: PlantingRow): Promise<AllocationStatus> {
-  if (planting.completed_at === null || !dossierComplete(planting)) return 'pledged';
+  if (!plantingDone(planting)) return 'pledged';
   const measured = await db.selectFrom('monitorings').select('id').where('planting_id', '=', planting.id).limit(1).executeTakeFirst();
   return measured ? 'monitored' : 'planted';
 }

@@ -8,7 +8,7 @@ import { derivedKey } from '../../core/secrets.ts';
 import type { ModuleOptions } from '../../platform/http/module.ts';
 import { certificatePageUrl, checkDownloadLink } from './links.ts';
 import { TEXTS } from './texts.ts';
-import { chosenLanguage, messagePage, page, pageLanguage } from '../../platform/pages/page.ts';
+import { chosenLanguage, clientErrorStatus, messagePage, page, pageLanguage } from '../../platform/pages/page.ts';
 import { tileMapOf, tileMapPolicy } from '../../platform/pages/tile-map.ts';
 
 const CERTIFICATE_TEMPLATE = new URL('./templates/certificate.eta', import.meta.url);
@@ -44,9 +44,11 @@ export const certificatePages: FastifyPluginAsync<ModuleOptions> = async (app, {
   app.setErrorHandler((error, request, reply) => {
     const language = pageLanguage(request);
     const t = TEXTS[language];
-    const status = (error as { statusCode?: number }).statusCode;
+    const status = clientErrorStatus(error);
     const id = (request.params as { id?: unknown } | undefined)?.id;
-    if (typeof status === 'number' && status >= 400 && status < 500) {
+    // An address no certificate can have (a NUL in it): not found, as any other.
+    if (status !== null && request.method === 'GET') return messagePage(reply, 404, language, { heading: t.notFoundTitle, text: t.notFoundBody });
+    if (status !== null) {
       // A share form sent without its token (another site's, or an old page's), too large, or not a form: nothing changed.
       const back = typeof id === 'string' && isId('certificate', id) ? { linkUrl: `/certificates/${id}?lang=${language}`, linkText: t.toCertificate } : {};
       return messagePage(reply, status, language, { heading: t.formExpiredTitle, text: t.formExpiredBody, ...back });

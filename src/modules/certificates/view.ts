@@ -4,6 +4,7 @@ import type { Language } from '../../core/i18n.ts';
 import type { CertificatesTable, Db } from '../../db/schema.ts';
 import { certificateLinkFor, certificatePageUrl, signedDownloadUrl } from './links.ts';
 import sharp from 'sharp';
+import { PLANTING_DONE_SQL, plantingDone } from '../../domain/lifecycle.ts';
 import { findCompanyBrand } from '../company/brand.ts';
 import { readCopyFile } from '../photos/copies.ts';
 import { presentPlantings } from '../plantings/present.ts';
@@ -103,7 +104,11 @@ export async function proofBehind(db: Db, links: Links, subject: ProofSubject, l
     db, companyId: subject.companyId, livemode: subject.livemode, language, scopes: [], publicBaseUrl: links.publicBaseUrl, secretKey: links.secretKey,
   };
   const treesByPlanting = await treesBehind(db, subject, maxPlantings);
-  const plantings = await presentPlantings(ctx, await findPlantingsByIds(ctx, [...treesByPlanting.keys()]));
+  const rows = await findPlantingsByIds(ctx, [...treesByPlanting.keys()]);
+  // A planting's trees are planted once the foundation reported it done with its dossier (its allocations' status
+  // moves then: spec section 3); a planted_at sent before that is a date still to be confirmed: pledged here too.
+  const done = new Set(rows.filter((row) => plantingDone(row)).map((row) => row.id));
+  const plantings = (await presentPlantings(ctx, rows)).map((planting) => (done.has(planting.id) ? planting : { ...planting, planted_at: null }));
   // Canopy's copies of the plantings' photos, read for all of them at once (modules/photos): never the foundation's host.
   const showPhoto = await photosForPage(db, plantings.flatMap((planting) => planting.photos), language);
   const projects = await loadProjects(ctx, [...new Set(plantings.map((planting) => planting.project as string))], ['partner']);
@@ -177,6 +182,8 @@ export interface ProjectSummary {
   trees: number;
   planted: number;
   pledged: number;
+  /** Of `planted`, the trees with status monitored (project.trees.monitored); only a company's summary knows it. */
+  monitored?: number;
   statement: Statement | null;
   coveredTrees: number;
 }
@@ -225,7 +232,8 @@ export async function companySummary(ctx: ReadContext, shownProjects: ReadonlyMa
       JOIN plantings p ON p.id = cp.planting_id
       JOIN unnest(${sql.val(ends.map(([id]) => id))}::text[], ${sql.val(ends.map(([, end]) => end))}::date[]) AS s(project_id, period_end)
         ON s.project_id = cp.project_id
-      WHERE cp.company_id = ${ctx.companyId} AND cp.livemode = ${ctx.livemode} AND p.planted_at IS NOT NULL AND p.planted_at <= s.period_end
+      WHERE cp.company_id = ${ctx.companyId} AND cp.livemode = ${ctx.livemode}
+        AND ${sql.raw(PLANTING_DONE_SQL)} AND p.planted_at <= s.period_end
       GROUP BY cp.project_id`.execute(ctx.db);
     for (const entry of coveredRows) covered.set(entry.project_id, Number(entry.trees));
   }
@@ -235,7 +243,9 @@ export async function companySummary(ctx: ReadContext, shownProjects: ReadonlyMa
     const planted = entry.trees_planted + entry.trees_monitored;
     const trees = planted + entry.trees_pledged;
     if (trees === 0) return [];
-    return [{ project, trees, planted, pledged: entry.trees_pledged, statement: project.verification.latest, coveredTrees: covered.get(entry.project_id) ?? 0 }];
+    return [{
+      project, trees, planted, pledged: entry.trees_pledged, monitored: entry.trees_monitored, statement: project.verification.latest, coveredTrees: covered.get(entry.project_id) ?? 0,
+    }];
   });
   const byStatus = summaries.reduce((sum, entry) => ({ planted: sum.planted + entry.planted, pledged: sum.pledged + entry.pledged }), { planted: 0, pledged: 0 });
   return { byStatus, wording: statusWording(byStatus), projects: summaries.sort((a, b) => b.trees - a.trees) };

@@ -11,7 +11,7 @@ import { countRateLimited } from '../../platform/counters.ts';
 import { type Claimant, claimGiftCodeByCode } from './service.ts';
 import { longDate } from '../../platform/pages/texts.ts';
 import { TEXTS } from './texts.ts';
-import { countryName, type LanguageForm, messagePage, page, pageLanguage, switchedLanguage } from '../../platform/pages/page.ts';
+import { clientErrorStatus, countryName, type LanguageForm, messagePage, page, pageLanguage, switchedLanguage } from '../../platform/pages/page.ts';
 import { type ClaimantView, type GiftView, lookUpClaimant, lookUpGiftCode } from './view.ts';
 
 const ENTER_TEMPLATE = new URL('./templates/gift-enter.eta', import.meta.url);
@@ -88,6 +88,8 @@ export const giftPages: FastifyPluginAsync<ModuleOptions> = async (app, { db, co
     if ((error as { statusCode?: number }).statusCode === 415 || (error as { statusCode?: number }).statusCode === 413) {
       return message(reply, (error as { statusCode: number }).statusCode, language, { heading: t.formExpiredTitle, text: t.formExpiredBody, linkUrl: '/gift', linkText: t.typeCode });
     }
+    // An address no code can have (a NUL in it): not found, as any other.
+    if (clientErrorStatus(error) !== null) return message(reply, 404, language, { heading: t.unknownTitle, text: t.unknownBody, linkUrl: '/gift', linkText: t.typeCode });
     request.log.error({ err: error }, 'gift page failed');
     return message(reply, 500, language, { heading: t.somethingWrongTitle, text: t.somethingWrongBody });
   });

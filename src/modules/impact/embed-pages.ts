@@ -10,6 +10,7 @@ import { TEXTS } from '../../platform/pages/texts.ts';
 import { findCompanyBrand } from '../company/brand.ts';
 import { BADGE_COLOURS, BADGE_THEMES, type BadgeTheme, badgeFacts, badgeSvg, notFoundBadgeSvg, notPublicBadgeSvg } from './badge.ts';
 import { EMBED_TEXTS } from './embed-texts.ts';
+import { remembered } from './cache.ts';
 import { findImpactCompany, type ImpactCompany, impactCounts, impactFigures } from './figures.ts';
 import { cardLogoPng, type ImpactCard, impactCardOf, impactCardPng, impactCardSvg, impactCardTag } from './share-image.ts';
 
@@ -56,7 +57,8 @@ export const impactEmbedPages: FastifyPluginAsync<ModuleOptions> = async (app, {
     if (!company.public) return { state: 'hidden', company };
     const ctx: ReadContext = { db, companyId: company.id, livemode: true, language, scopes: [], publicBaseUrl: config.publicBaseUrl, secretKey: config.secretKey };
     const pageUrl = `${config.publicBaseUrl}/impact/${company.slug}?lang=${language}`;
-    return { state: 'public', company, figures: await read(ctx), pageUrl };
+    // Kept while the company's stamp holds (cache.ts): an embedded badge is read on every view of the page it is on.
+    return { state: 'public', company, figures: await remembered(`${read.name}:${company.id}:${language}`, company.stamp, () => read(ctx)), pageUrl };
   }
 
   app.setErrorHandler((error, request, reply) => {
@@ -104,7 +106,7 @@ export const impactEmbedPages: FastifyPluginAsync<ModuleOptions> = async (app, {
   app.get('/impact/:slug/share.png', { schema: { hide: true } }, async (request: EmbedRequest, reply) => {
     // `?lang=` (the page's og:image names it), else English: a crawler's Accept-Language says nothing of who sees the preview.
     const language = chosenLanguage(request) ?? 'en';
-    const found = await lookUp(request.params.slug, language, (ctx) => impactFigures(ctx));
+    const found = await lookUp(request.params.slug, language, impactFigures);
     if (found.state !== 'public') {
       const t = EMBED_TEXTS[language];
       const [heading, text] = found.state === 'hidden' ? [t.notPublic, t.widgetNotPublic] : [t.notFound, t.widgetNotFound];

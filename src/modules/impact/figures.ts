@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { ReadContext } from '../../core/context.ts';
 import type { Language } from '../../core/i18n.ts';
 import type { Db } from '../../db/schema.ts';
+import { PLANTING_DONE_SQL } from '../../domain/lifecycle.ts';
 import { type CompanySummary, companySummary, type ProjectSummary } from '../certificates/view.ts';
 
 /**
@@ -19,16 +20,27 @@ export interface ImpactCompany {
   slug: string;
   public: boolean;
   about: Record<Language, string | null>;
+  /**
+   * What changes whenever the company or its live trees do: its row's updated_at and its
+   * live totals. What the pages read of it is kept while this holds (cache.ts).
+   */
+  stamp: string;
 }
 
+/** The company at `slug` with its stamp, in one statement (its totals are 16 rows on their primary key). */
 export async function findImpactCompany(db: Db, slug: string): Promise<ImpactCompany | null> {
   const row = await db
-    .selectFrom('companies')
-    .select(['id', 'name', 'slug', 'impact_page_public', 'about_en', 'about_nl'])
-    .where('slug', '=', slug)
+    .selectFrom('companies as c')
+    .leftJoin('company_totals as t', (join) => join.onRef('t.company_id', '=', 'c.id').on('t.livemode', '=', true))
+    .select(['c.id', 'c.name', 'c.slug', 'c.impact_page_public', 'c.about_en', 'c.about_nl', 'c.updated_at'])
+    .select(['t.trees_pledged', 't.trees_planted', 't.trees_monitored', 't.trees_unassigned', 't.plantings', 't.projects'])
+    .where('c.slug', '=', slug)
     .executeTakeFirst();
   if (!row) return null;
-  return { id: row.id, name: row.name, slug: row.slug, public: row.impact_page_public, about: { en: row.about_en, nl: row.about_nl } };
+  const stamp = [
+    row.updated_at.toISOString(), row.trees_pledged, row.trees_planted, row.trees_monitored, row.trees_unassigned, row.plantings, row.projects,
+  ].join('|');
+  return { id: row.id, name: row.name, slug: row.slug, public: row.impact_page_public, about: { en: row.about_en, nl: row.about_nl }, stamp };
 }
 
 /** A survival measurement (an API monitoring object's fields) as the page shows it. */
@@ -111,14 +123,16 @@ export async function impactCounts(ctx: ReadContext): Promise<ImpactCounts> {
 }
 
 /**
- * The company's plantings whose trees are planted (planting.planted_at), each with the
- * company's trees there (planting.trees_for_company).
+ * The company's plantings whose trees are planted: the foundation reported the planting
+ * done (its allocations' status is planted or monitored) with its date (planting.planted_at);
+ * each with the company's trees there (planting.trees_for_company).
  */
 function plantedPlantings(ctx: ReadContext) {
   return sql`
     SELECT cp.planting_id, cp.project_id, cp.trees, p.planted_at
     FROM company_plantings cp JOIN plantings p ON p.id = cp.planting_id
-    WHERE cp.company_id = ${ctx.companyId} AND cp.livemode = ${ctx.livemode} AND cp.trees > 0 AND p.planted_at IS NOT NULL`;
+    WHERE cp.company_id = ${ctx.companyId} AND cp.livemode = ${ctx.livemode} AND cp.trees > 0
+      AND ${sql.raw(PLANTING_DONE_SQL)}`;
 }
 
 /** Live proof for a live reader; a test reader also sees the foundation's test proof (proof/queries.ts visibleProof). */

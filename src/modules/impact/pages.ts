@@ -4,10 +4,11 @@ import type { Language } from '../../core/i18n.ts';
 import type { Db } from '../../db/schema.ts';
 import { entityTag, ifNoneMatch } from '../../platform/http/etag.ts';
 import type { ModuleOptions } from '../../platform/http/module.ts';
-import { countryName, messagePage, pageLanguage, type PreviewMeta, page } from '../../platform/pages/page.ts';
+import { clientErrorStatus, countryName, messagePage, pageLanguage, type PreviewMeta, page } from '../../platform/pages/page.ts';
 import { tileMapOf, tileMapPolicy } from '../../platform/pages/tile-map.ts';
 import { findCompanyBrand } from '../company/brand.ts';
 import { MONITORING_METHODS, wordFor } from '../proof/words.ts';
+import { remembered } from './cache.ts';
 import { findImpactCompany, impactFigures } from './figures.ts';
 import { presentImpact } from './present.ts';
 import { TEXTS } from './texts.ts';
@@ -35,10 +36,14 @@ export const impactPages: FastifyPluginAsync<ModuleOptions> = async (app, { db, 
   app.setErrorHandler((error, request, reply) => {
     // The JSON answers in the API's one error shape: the application's handler writes it.
     if (request.url.split('?')[0]?.endsWith('.json')) throw error;
-    request.log.error({ err: error }, 'impact page failed');
     const language = pageLanguage(request);
     const t = TEXTS[language];
-    return messagePage(reply, 500, language, { heading: t.somethingWrongTitle, text: t.somethingWrongBody });
+    // An address no company can have (a NUL, a malformed escape): a page saying so, not an error.
+    if (clientErrorStatus(error) !== null) {
+      return messagePage(reply.header('Cache-Control', 'no-store'), 404, language, { heading: t.notFoundTitle, text: t.notFoundBody, footer: t.footerImpact });
+    }
+    request.log.error({ err: error }, 'impact page failed');
+    return messagePage(reply, 500, language, { heading: t.somethingWrongTitle, text: t.somethingWrongBody, footer: t.footerImpact });
   });
 
   app.get<{ Params: { slug: string } }>('/impact/:slug', { schema: { hide: true } }, async (request, reply) => {
@@ -52,18 +57,21 @@ export const impactPages: FastifyPluginAsync<ModuleOptions> = async (app, { db, 
       if (!company) throw errors.notFound('company', slug, 'slug');
       if (!company.public) throw errors.impactPageNotPublic(slug);
       const ctx = { db, companyId: company.id, livemode: true, language, scopes: [], publicBaseUrl: config.publicBaseUrl, secretKey: config.secretKey };
-      const brand = await brandOf(db, links.publicBaseUrl, company.id);
-      const body = JSON.stringify(presentImpact({ ...brand, slug }, await impactFigures(ctx), pageUrl, language));
+      const body = await remembered(`json:${company.id}:${language}`, company.stamp, async () => {
+        const brand = await brandOf(db, links.publicBaseUrl, company.id);
+        return JSON.stringify(presentImpact({ ...brand, slug }, await impactFigures(ctx), pageUrl, language));
+      });
       // A company's own website may read it from the browser: public figures, no credentials.
       reply.header('Access-Control-Allow-Origin', '*').header('Vary', 'Accept-Language');
       return cached(reply, request.headers['if-none-match'], body, 'application/json; charset=utf-8');
     }
 
     const t = TEXTS[language];
-    if (!company) return messagePage(reply.header('Cache-Control', 'no-store'), 404, language, { heading: t.notFoundTitle, text: t.notFoundBody });
-    if (!company.public) return messagePage(reply.header('Cache-Control', 'no-store'), 404, language, { heading: t.hiddenTitle, text: t.hiddenBody });
+    if (!company) return messagePage(reply.header('Cache-Control', 'no-store'), 404, language, { heading: t.notFoundTitle, text: t.notFoundBody, footer: t.footerImpact });
+    if (!company.public) return messagePage(reply.header('Cache-Control', 'no-store'), 404, language, { heading: t.hiddenTitle, text: t.hiddenBody, footer: t.footerImpact });
 
-    const view = await impactView(db, links, company, language);
+    // Kept while the company and its trees stay as they are (cache.ts); the proof alone for at most a few minutes.
+    const view = await remembered(`page:${company.id}:${language}`, company.stamp, () => impactView(db, links, company, language));
     const meta = previewOf(view, pageUrl, language);
     reply.header('Cache-Control', 'public, no-cache');
     // page() renders and sends; the tag is taken of the rendered page in onSend (below), so a 304 needs no second render.
@@ -84,13 +92,15 @@ export const impactPages: FastifyPluginAsync<ModuleOptions> = async (app, { db, 
   // The page's tag is a hash of what is sent: a reader who has these bytes gets 304.
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode !== 200 || typeof payload !== 'string' || !String(reply.getHeader('Content-Type') ?? '').startsWith('text/html')) return payload;
-    const tag = entityTag(payload);
+    // The templates' indentation before a tag is a tenth of a large page: dropped (text and attributes are untouched).
+    const html = payload.replace(/\n[ \t]+</g, '\n<');
+    const tag = entityTag(html);
     reply.header('ETag', tag);
     if (ifNoneMatch(request.headers['if-none-match'], tag)) {
       reply.code(304);
       return '';
     }
-    return payload;
+    return html;
   });
 };
 

@@ -17,13 +17,14 @@ export function presentImpact(
     object: 'impact_page' as const,
     language,
     company: { name: company.name, slug: company.slug, website_url: company.websiteUrl, logo_url: company.logoUrl, public_page_url: pageUrl },
-    /** company.trees (live): planted counts the trees with status planted or monitored. */
-    trees: figures.trees,
+    /** company.trees of the live company, field for field. */
+    trees: { total: figures.trees.total, pledged: figures.trees.pledged, planted: figures.trees.planted - figures.trees.monitored, monitored: figures.trees.monitored },
     /** company.trees.total - company.trees_unassigned. */
     trees_passed_on: figures.passedOn,
     first_contribution_at: figures.firstContributionAt?.toISOString() ?? null,
+    /** The company's planted trees in plantings with a measurement of their own since planting, and the share alive at those latest measurements. */
     survival: figures.survival
-      ? { trees_counted: figures.survival.treesMeasured, survival_rate: round(figures.survival.rate), latest_recorded_at: figures.survival.latestAt }
+      ? { trees_measured: figures.survival.treesMeasured, survival_rate: round(figures.survival.rate), latest_recorded_at: figures.survival.latestAt }
       : null,
     projects: figures.projects.map((entry) => ({
       id: entry.project.id,
@@ -31,8 +32,8 @@ export function presentImpact(
       country: entry.project.country,
       region: entry.project.region,
       foundation_url: entry.project.foundation_url,
-      /** project.trees of the company. */
-      trees: { total: entry.trees, planted: entry.planted, pledged: entry.pledged },
+      /** project.trees of the company, field for field. */
+      trees: { total: entry.trees, pledged: entry.pledged, planted: entry.planted - (entry.monitored ?? 0), monitored: entry.monitored ?? 0 },
       latest_monitoring: entry.latestSurvival
         ? {
             id: entry.latestSurvival.id,

@@ -20,8 +20,8 @@ import { TEXTS } from './texts.ts';
  */
 export type ImpactView = Awaited<ReturnType<typeof impactView>>;
 
-/** How many plantings the page describes, the largest first: each costs about 4 KB of the page's 100 (the map shows all). */
-export const PLANTINGS_DESCRIBED = 12;
+/** How many plantings the page describes, the largest first: each costs about 3 KB of the page's 100 (the map shows all). */
+export const PLANTINGS_DESCRIBED = 8;
 
 /** How many photos a project's section shows: the plantings below show theirs. */
 const PROJECT_PHOTOS = 3;

@@ -165,6 +165,17 @@ export function page(reply: FastifyReply, status: number, language: Language, te
     .send(html);
 }
 
+/**
+ * The 4xx status of an error a page's request raised before or in its handler (Fastify's
+ * `statusCode`, or a CanopyError's `status`, e.g. a NUL in the address), or null for any
+ * other error: a page's error handler answers those with a page, never with a 500.
+ */
+export function clientErrorStatus(error: unknown): number | null {
+  const { statusCode, status } = (error ?? {}) as { statusCode?: unknown; status?: unknown };
+  const found = typeof statusCode === 'number' ? statusCode : typeof status === 'number' ? status : null;
+  return found !== null && found >= 400 && found < 500 ? found : null;
+}
+
 /** The shared page that says one thing: a heading, a sentence, and perhaps a link (templates/message.eta). */
 const MESSAGE_TEMPLATE = new URL('./templates/message.eta', import.meta.url);
 
