@@ -11,6 +11,7 @@ import { presentPlantings } from '../plantings/present.ts';
 import { findPlantingsByIds } from '../plantings/queries.ts';
 import { loadProjects, type presentProjects } from '../projects/present.ts';
 import { photosForPage } from '../photos/view.ts';
+import { countryName as countryOf } from '../../platform/pages/page.ts';
 import { locatorSvg, plantingMapSvg } from '../../platform/pages/place.ts';
 import { ECOSYSTEM_TYPES, MONITORING_METHODS, PLANTING_METHODS, wordFor } from '../proof/words.ts';
 import { coveringStatement, isPlanted, statusWording, survivalOf, timelineOf, treesByStatus } from './proof.ts';
@@ -157,7 +158,7 @@ function placeOf(
 ) {
   const t = TEXTS[language];
   const country = project?.country ?? null;
-  const countryName = country ? new Intl.DisplayNames([language], { type: 'region' }).of(country) ?? country : null;
+  const countryName = country ? countryOf(country, language) : null;
   return {
     locator: !withLocator ? null : locatorSvg({ country, latitude: planting.location?.latitude, longitude: planting.location?.longitude, title: t.locatorTitle(countryName) }),
     map: planting.geometry ? plantingMapSvg({ rings: planting.geometry.coordinates, title: t.plantingMapTitle(project?.name ?? ''), language }) : null,

@@ -84,9 +84,15 @@ export function survivalChartSvg(points: readonly SurvivalPoint[], options: Surv
   ].join('');
 }
 
+/** Made once per language: a formatter costs far more to make than to use. */
+const MONTH_YEAR: Record<Language, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' }),
+  nl: new Intl.DateTimeFormat('nl-NL', { month: 'short', year: 'numeric', timeZone: 'UTC' }),
+};
+
 /** "Mar 2024", "mrt 2024". */
 function monthYear(date: string, language: Language): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString(language === 'nl' ? 'nl-NL' : 'en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return MONTH_YEAR[language].format(new Date(`${date}T00:00:00Z`));
 }
 
 /** One decimal, without a trailing ".0". */

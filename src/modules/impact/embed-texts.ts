@@ -1,3 +1,4 @@
+import { formatNumber } from '../../platform/pages/texts.ts';
 import { featureTexts } from '../../platform/pages/texts.ts';
 
 /**
@@ -8,7 +9,7 @@ import { featureTexts } from '../../platform/pages/texts.ts';
  * the badge may say".
  */
 
-const number = (n: number, locale: 'en' | 'nl') => n.toLocaleString(locale);
+const number = (n: number, locale: 'en' | 'nl') => formatNumber(n, locale);
 
 export const EMBED_TEXTS = featureTexts({
   en: {

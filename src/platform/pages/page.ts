@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGES, type Language, negotiateLanguage } from '../../core/i18n.ts';
 import { polygonSvgPath } from './polygon.ts';
 import { renderTemplate } from './render.ts';
-import { longDate, percent, TEXTS, words } from './texts.ts';
+import { formatNumber, longDate, percent, regionName, TEXTS, words } from './texts.ts';
 
 /** What the public pages share: the reader's language, and one way to answer with a page. */
 
@@ -151,6 +151,7 @@ export function page(reply: FastifyReply, status: number, language: Language, te
     ogLocaleAlternate: LANGUAGES.filter((other) => other !== language).map((other) => OG_LOCALES[other]),
     longDate: (value: string | Date) => longDate(value, language),
     percent: (fraction: number) => percent(fraction, language),
+    number: (n: number) => formatNumber(n, language),
     words,
     polygon: (rings: number[][][]) => polygonSvgPath(rings),
     country: (code: string) => countryName(code, language),
@@ -186,9 +187,5 @@ export function messagePage(reply: FastifyReply, status: number, language: Langu
 
 /** A country's name in the reader's language: NL is Netherlands, or Nederland. */
 export function countryName(code: string, language: Language): string {
-  try {
-    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
+  return regionName(code, language) ?? code;
 }

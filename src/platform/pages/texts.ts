@@ -5,7 +5,7 @@ import type { Language } from '../../core/i18n.ts';
  * Dutch. A feature's own texts are in its texts.ts, made with featureTexts().
  */
 const en = {
-  trees: (n: number) => (n === 1 ? '1 tree' : `${n.toLocaleString('en')} trees`),
+  trees: (n: number) => (n === 1 ? '1 tree' : `${formatNumber(n, 'en')} trees`),
   language: 'Language',
   footer: 'Canopy shows where the trees of this certificate are and the proof behind them.',
   giftFooter: 'Canopy shows where every tree is and the proof behind it.',
@@ -19,7 +19,7 @@ const en = {
 export type SharedTexts = typeof en;
 
 const nl: SharedTexts = {
-  trees: (n: number) => (n === 1 ? '1 boom' : `${n.toLocaleString('nl')} bomen`),
+  trees: (n: number) => (n === 1 ? '1 boom' : `${formatNumber(n, 'nl')} bomen`),
   language: 'Taal',
   footer: 'Canopy laat zien waar de bomen van dit certificaat staan en welk bewijs erbij hoort.',
   giftFooter: 'Canopy laat zien waar elke boom staat en welk bewijs erbij hoort.',
@@ -37,15 +37,44 @@ export function featureTexts<T extends object>(texts: { en: T; nl: NoInfer<T> })
   return { en: { ...en, ...texts.en }, nl: { ...nl, ...texts.nl } };
 }
 
+/**
+ * The formatters of each language, made once: making an Intl formatter costs about 240 µs
+ * (ICU loads its data), using one about 1 µs, and a company's impact page formats hundreds
+ * of dates and numbers (bench/RESULTS.md, "The impact page").
+ */
+const LOCALES: Record<Language, string> = { en: 'en-GB', nl: 'nl-NL' };
+const NUMBERS: Record<Language, Intl.NumberFormat> = { en: new Intl.NumberFormat('en'), nl: new Intl.NumberFormat('nl') };
+const LONG_DATES = perLanguage((language) => new Intl.DateTimeFormat(LOCALES[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }));
+const PERCENTS = perLanguage((language) => new Intl.NumberFormat(LOCALES[language], { style: 'percent', maximumFractionDigits: 0 }));
+const REGIONS = perLanguage((language) => new Intl.DisplayNames([language], { type: 'region' }));
+
+function perLanguage<T>(make: (language: Language) => T): Record<Language, T> {
+  return { en: make('en'), nl: make('nl') };
+}
+
+/** A whole number as that language writes it: 1,234 or 1.234. */
+export function formatNumber(n: number, language: Language): string {
+  return NUMBERS[language].format(n);
+}
+
 /** A date as a person writes it in that language: 23 November 2026, 23 november 2026. */
 export function longDate(value: string | Date, language: Language): string {
   const date = typeof value === 'string' ? new Date(`${value.slice(0, 10)}T00:00:00Z`) : value;
-  return date.toLocaleDateString(language === 'nl' ? 'nl-NL' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return LONG_DATES[language].format(date);
 }
 
 /** A fraction as a percentage: 0.92 is 92%. */
 export function percent(fraction: number, language: Language): string {
-  return fraction.toLocaleString(language === 'nl' ? 'nl-NL' : 'en-GB', { style: 'percent', maximumFractionDigits: 0 });
+  return PERCENTS[language].format(fraction);
+}
+
+/** A country's name (ISO 3166 alpha-2) in that language, or null when Intl does not know the code. */
+export function regionName(code: string, language: Language): string | null {
+  try {
+    return REGIONS[language].of(code) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** snake_case words the foundation sends (`field_count`) read as words. */
