@@ -82,6 +82,8 @@ async function viewOf(db: Db, links: Links, row: CertificateRow, language: Langu
 export interface ProofOptions {
   maxPlantings?: number;
   locators?: boolean;
+  /** Only these plantings of a company's (one planting's own page): those holding none of its trees are left out. */
+  plantingIds?: readonly string[];
 }
 
 /** Whose trees a proof view shows: a recipient's, or (recipientId null) all of a company's in one mode. */
@@ -98,13 +100,13 @@ export interface ProofSubject {
  * shows, and the public impact page (modules/impact) too: one set of proof rules (proof.ts).
  */
 export async function proofBehind(db: Db, links: Links, subject: ProofSubject, language: Language, options: ProofOptions = {}) {
-  const { maxPlantings = MAX_PLANTINGS_SHOWN, locators = true } = options;
+  const { maxPlantings = MAX_PLANTINGS_SHOWN, locators = true, plantingIds } = options;
   const company = await findCompanyBrand(db, links.publicBaseUrl, subject.companyId);
   // The company's own view of its proof, in the reader's language; the page never shows personal data of others.
   const ctx: ReadContext = {
     db, companyId: subject.companyId, livemode: subject.livemode, language, scopes: [], publicBaseUrl: links.publicBaseUrl, secretKey: links.secretKey,
   };
-  const treesByPlanting = await treesBehind(db, subject, maxPlantings);
+  const treesByPlanting = await treesBehind(db, subject, maxPlantings, plantingIds);
   const rows = await findPlantingsByIds(ctx, [...treesByPlanting.keys()]);
   // A planting's trees are planted once the foundation reported it done with its dossier (its allocations' status
   // moves then: spec section 3); a planted_at sent before that is a date still to be confirmed: pledged here too.
@@ -270,7 +272,8 @@ export function certifiedSentence(view: CertificateView, t: (typeof TEXTS)[Langu
  * company certificate the company's trees in each planting (company_plantings, one row
  * per planting, never a scan of allocations).
  */
-async function treesBehind(db: Db, subject: ProofSubject, maxPlantings: number): Promise<Map<string, number>> {
+async function treesBehind(db: Db, subject: ProofSubject, maxPlantings: number, plantingIds?: readonly string[]): Promise<Map<string, number>> {
+  if (plantingIds?.length === 0) return new Map();
   const rows = subject.recipientId
     ? await db
         .selectFrom('allocations')
@@ -284,6 +287,7 @@ async function treesBehind(db: Db, subject: ProofSubject, maxPlantings: number):
         .where('company_id', '=', subject.companyId)
         .where('livemode', '=', subject.livemode)
         .where('trees', '>', 0)
+        .$if(plantingIds !== undefined, (query) => query.where('planting_id', 'in', plantingIds ?? []))
         .orderBy('trees', 'desc')
         .orderBy('planting_id')
         .limit(maxPlantings)

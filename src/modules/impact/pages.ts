@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { errors } from '../../core/errors.ts';
+import { isId } from '../../core/ids.ts';
 import type { Language } from '../../core/i18n.ts';
 import type { Db } from '../../db/schema.ts';
 import { entityTag, ifNoneMatch } from '../../platform/http/etag.ts';
@@ -12,9 +13,10 @@ import { remembered } from './cache.ts';
 import { findImpactCompany, impactFigures } from './figures.ts';
 import { presentImpact } from './present.ts';
 import { TEXTS } from './texts.ts';
-import { type ImpactView, impactView } from './view.ts';
+import { type ImpactView, impactPlantingView, impactView } from './view.ts';
 
 const IMPACT_TEMPLATE = new URL('./templates/impact.eta', import.meta.url);
+const PLANTING_TEMPLATE = new URL('./templates/planting.eta', import.meta.url);
 
 /** A slug as companies get them (operator/companies.ts slugify): lower-case letters, digits and hyphens. */
 const SLUG = /^[a-z0-9-]{1,80}$/;
@@ -89,11 +91,37 @@ export const impactPages: FastifyPluginAsync<ModuleOptions> = async (app, { db, 
     }, tilePolicy);
   });
 
+  /** One planting of the company's with its proof and timeline: where the map links a planting the page does not describe. */
+  app.get<{ Params: { slug: string; id: string } }>('/impact/:slug/plantings/:id', { schema: { hide: true } }, async (request, reply) => {
+    const { slug, id } = request.params;
+    const language = pageLanguage(request);
+    const t = TEXTS[language];
+    const company = SLUG.test(slug) ? await findImpactCompany(db, slug) : null;
+    if (!company) return messagePage(reply.header('Cache-Control', 'no-store'), 404, language, { heading: t.notFoundTitle, text: t.notFoundBody, footer: t.footerImpact });
+    if (!company.public) return messagePage(reply.header('Cache-Control', 'no-store'), 404, language, { heading: t.hiddenTitle, text: t.hiddenBody, footer: t.footerImpact });
+    const view = isId('planting', id)
+      ? await remembered(`planting:${company.id}:${id}:${language}`, company.stamp, () => impactPlantingView(db, links, company, id, language))
+      : null;
+    const impactPath = `/impact/${slug}?lang=${language}`;
+    if (!view) {
+      return messagePage(reply.header('Cache-Control', 'no-store'), 404, language, {
+        heading: t.noPlantingTitle, text: t.noPlantingBody, linkUrl: impactPath, linkText: t.backToImpact(company.name), footer: t.footerImpact,
+      });
+    }
+    const heading = t.plantingPageTitle(view.planting.projectObject?.name ?? '', view.company.name);
+    reply.header('Cache-Control', 'public, no-cache');
+    return page(reply, 200, language, PLANTING_TEMPLATE, {
+      t, view, heading, title: heading, indexable: true, impactPath, footer: t.footerImpact, tileMap,
+      method: (code: string) => wordFor(MONITORING_METHODS, code, language) ?? code.replace(/_/g, ' '),
+    }, tilePolicy);
+  });
+
   // The page's tag is a hash of what is sent: a reader who has these bytes gets 304.
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode !== 200 || typeof payload !== 'string' || !String(reply.getHeader('Content-Type') ?? '').startsWith('text/html')) return payload;
-    // The templates' indentation before a tag is a tenth of a large page: dropped (text and attributes are untouched).
-    const html = payload.replace(/\n[ \t]+</g, '\n<');
+    // The templates' indentation and empty lines are a tenth of a large page: dropped. Whitespace at the start of a
+    // line shows nowhere on this page (no <pre>; the company's text is pre-line, which drops it too).
+    const html = payload.replace(/\n\s+/g, '\n');
     const tag = entityTag(html);
     reply.header('ETag', tag);
     if (ifNoneMatch(request.headers['if-none-match'], tag)) {

@@ -20,11 +20,15 @@ import { TEXTS } from './texts.ts';
  */
 export type ImpactView = Awaited<ReturnType<typeof impactView>>;
 
-/** How many plantings the page describes, the largest first: each costs about 3 KB of the page's 100 (the map shows all). */
-export const PLANTINGS_DESCRIBED = 8;
-
-/** How many photos a project's section shows: the plantings below show theirs. */
-const PROJECT_PHOTOS = 3;
+/**
+ * How many plantings the page describes, the largest first, and how many photos each
+ * planting and each project shows: a described planting costs 3 to 5 KB of the page's 100;
+ * the map shows every planting, and links each other one to a page of its own
+ * (docs/decisions.md, "The impact page's cost").
+ */
+export const PLANTINGS_DESCRIBED = 4;
+const PLANTING_PHOTOS = 2;
+const PROJECT_PHOTOS = 2;
 
 export async function impactView(db: Db, links: Links, company: ImpactCompany, language: Language) {
   const ctx: ReadContext = {
@@ -59,8 +63,8 @@ export async function impactView(db: Db, links: Links, company: ImpactCompany, l
     latitude: site.latitude as number,
     longitude: site.longitude as number,
     trees: site.trees,
-    // A planting shown below links to its section, any other to its project's.
-    href: shownPlantings.has(site.planting_id) ? `#planting-${site.planting_id}` : `#project-${site.project_id}`,
+    // A planting described below links to its section, any other to a page of its own.
+    href: shownPlantings.has(site.planting_id) ? `#planting-${site.planting_id}` : plantingPagePath(company.slug, site.planting_id),
     label: t.siteLabel(plantingNames.get(site.planting_id) || site.projectName, t.trees(site.trees), site.planted_at !== null),
     // The tiled map draws the outline of each planting the page describes (the SVG map draws dots).
     geometry: shapes.get(site.planting_id) ?? null,
@@ -74,13 +78,29 @@ export async function impactView(db: Db, links: Links, company: ImpactCompany, l
     figures,
     countries: countries.size,
     projects,
-    plantings: proof.plantings,
+    plantings: proof.plantings.map((planting) => ({ ...planting, photos: planting.photos.slice(0, PLANTING_PHOTOS) })),
     /** Every planting holding the company's trees; the page describes the largest (proofBehind). */
     plantingCount: sites.length,
     map: sitesMapSvg({ sites: sitesShown, title: t.mapTitle(company.name), language }),
     sites: sitesShown,
     measuredShare: figures.survival && figures.trees.planted > 0 ? figures.survival.treesMeasured / figures.trees.planted : 0,
   };
+}
+
+/** The page of one of the company's plantings, with its proof: where the map links a planting the impact page does not describe. */
+export function plantingPagePath(slug: string, plantingId: string): string {
+  return `/impact/${slug}/plantings/${plantingId}`;
+}
+
+/**
+ * One planting of the company's with its proof and timeline (the certificate's planting
+ * card), or null when it holds none of the company's live trees.
+ */
+export async function impactPlantingView(db: Db, links: Links, company: ImpactCompany, plantingId: string, language: Language) {
+  const proof = await proofBehind(db, links, { companyId: company.id, livemode: true, recipientId: null }, language, { plantingIds: [plantingId] });
+  const planting = proof.plantings[0];
+  if (!planting) return null;
+  return { company: { ...proof.company, slug: company.slug }, planting };
 }
 
 /** The company's text in the reader's language, else in the other one (with that language, for the page's `lang`), else none. */

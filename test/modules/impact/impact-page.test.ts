@@ -432,3 +432,36 @@ describe('no scan of allocations', () => {
     }
   });
 });
+
+describe('a page for every planting', () => {
+  test('each of the company\'s live plantings has one, with its proof and timeline; the map links those the page does not describe to it', async () => {
+    const rows = await app.db.selectFrom('company_plantings').select(['planting_id', 'livemode']).where('company_id', '=', main.company.id).where('trees', '>', 0).execute();
+    const live = rows.filter((row) => row.livemode).map((row) => row.planting_id);
+    assert.ok(live.length >= 4);
+    for (const id of live) {
+      const response = await app.get(`/impact/${main.company.slug}/plantings/${id}?lang=nl`);
+      assert.equal(response.status, 200, id);
+      assert.match(response.text, new RegExp(`<section class="card" id="planting-${id}">`));
+      assert.ok(readable(response.text).includes(TEXTS.nl.timeline), 'its timeline');
+      assert.ok(response.text.includes(`href="/impact/${main.company.slug}?lang=nl"`), 'a way back to the impact page');
+    }
+    const html = (await page(main.company.slug)).text;
+    const described = [...html.matchAll(/<section class="card" id="planting-(plt_\w+)">/g)].map((match) => match[1]);
+    for (const id of live.filter((planting) => !described.includes(planting))) {
+      assert.ok(!html.includes(`href="#planting-${id}"`), `${id} is not described here`);
+    }
+  });
+
+  test('a planting in test mode, of another company, unknown or malformed: 404, saying so', async () => {
+    const test = await app.db.selectFrom('company_plantings').select('planting_id').where('company_id', '=', main.company.id).where('livemode', '=', false).executeTakeFirst();
+    const other = await app.db.selectFrom('company_plantings').select('planting_id').where('company_id', '=', pledgedOnly.id).where('livemode', '=', true).executeTakeFirstOrThrow();
+    for (const id of [test?.planting_id, other.planting_id, 'plt_000000000000000000000000', 'nonsense'].filter(Boolean)) {
+      const response = await app.get(`/impact/${main.company.slug}/plantings/${id}`);
+      assert.equal(response.status, 404, String(id));
+      assert.ok(readable(response.text).includes(TEXTS.en.noPlantingTitle), String(id));
+    }
+    const onHidden = await app.get(`/impact/${hidden.slug}/plantings/${other.planting_id}`);
+    assert.equal(onHidden.status, 404);
+    assert.ok(readable(onHidden.text).includes(TEXTS.en.hiddenTitle));
+  });
+});

@@ -67,11 +67,11 @@ interface DocumentedOperation {
   responses: Record<string, { description: string }>;
 }
 
-/** Codes no v2 operation answers: the foundation API's, and those refused before routing. */
+/** Codes no v2 operation answers: the foundation API's, those refused before routing, and the public impact page's JSON. */
 const NOT_FROM_AN_OPERATION: readonly ErrorCode[] = [
   'request_malformed', 'request_timeout', 'headers_too_large',
   'reference_not_found', 'reference_conflict', 'planting_mode_mismatch', 'planting_not_in_project', 'legacy_id_taken',
-  'planting_over_allocated', 'message_id_reused',
+  'planting_over_allocated', 'message_id_reused', 'impact_page_not_public',
 ];
 
 describe('the OpenAPI document behind it', () => {
