@@ -56,6 +56,8 @@ const SMOKE = {
   'bench:certificates': { db: 'pglite', args: ['--pdfs', '1', '--concurrency', '1', '--seconds', '0.5'] },
   // Two share images drawn of each certificate, then each request with 1 client for half a second, no warm-up.
   'bench:certificate-pages': { db: 'pglite', args: ['--draws', '2', '--concurrency', '1', '--seconds', '0.5', '--warmup', '0'] },
+  // Its world (12 projects, 300 plantings through the foundation's operations) is fixed: most of its minute is seeding.
+  'bench:impact-page': { db: 'pglite', args: ['--allocations', '2000', '--repeat', '1', '--warmup', '0', '--profile', '0'] },
   // A: a warm-up of 2 deliveries, then 20 to 2 endpoints; B: 20 events in 1 s per wake-up
   // (commit and poll; notify too on PostgreSQL).
   'bench:webhooks': {
