@@ -70,7 +70,9 @@ export interface QueueState {
 export async function queueState(db: Kysely<DB>): Promise<QueueState> {
   const { rows } = await sql<QueueState>`
     select
-      (select count(*) from jobs where run_at <= now() and attempts < ${MAX_ATTEMPTS} and (locked_until is null or locked_until < now()))::int as due,
+      -- Due now, or failed and to be tried again within two minutes (a photo copy's backoff): not drained yet.
+      (select count(*) from jobs where attempts < ${MAX_ATTEMPTS} and (locked_until is null or locked_until < now())
+         and (run_at <= now() or (last_error is not null and run_at <= now() + interval '2 minutes')))::int as due,
       (select count(*) from jobs where locked_until >= now())::int as running,
       (select count(*) from event_deliveries where status = 'pending')::int as "pendingDeliveries"`.execute(db);
   return rows[0]!;
