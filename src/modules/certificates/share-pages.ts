@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { isId } from '../../core/ids.ts';
 import { LANGUAGES, type Language } from '../../core/i18n.ts';
+import { ifNoneMatch } from '../../platform/http/etag.ts';
 import type { ModuleOptions } from '../../platform/http/module.ts';
+import { drawnImages } from '../../platform/pages/drawn-images.ts';
 import { messagePage, pageLanguage } from '../../platform/pages/page.ts';
 import { type ShareCard, shareCardOf, shareCardPng, shareCardSvg, shareCardTag } from './share-image.ts';
 import { TEXTS } from './texts.ts';
@@ -43,7 +45,7 @@ export const certificateSharePages: FastifyPluginAsync<ModuleOptions> = async (a
     const card = shareCardOf(found.view, { slug: row.slug }, row.shared_at ? found.view.issuedTo : null);
     const tag = shareCardTag(card);
     reply.header('ETag', tag).header('Cache-Control', 'public, max-age=3600').header('X-Content-Type-Options', 'nosniff');
-    if (matches(request.headers['if-none-match'], tag)) return reply.code(304).send();
+    if (ifNoneMatch(request.headers['if-none-match'], tag)) return reply.code(304).send();
     return reply.type('image/png').send(await pngOf(card, tag));
   });
 };
@@ -53,38 +55,9 @@ function notFound(reply: FastifyReply, language: Language) {
   return messagePage(reply.header('Cache-Control', 'no-store'), 404, language, { heading: t.notFoundTitle, text: t.notFoundBody });
 }
 
-/** Whether If-None-Match names the tag (or is `*`); weak tags compare by their value. */
-function matches(header: string | undefined, tag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((entry) => {
-    const value = entry.trim();
-    return value === '*' || value.replace(/^W\//, '') === tag;
-  });
-}
+/** The share images drawn, by tag, 16 MB in all (platform/pages/drawn-images.ts). */
+const drawn = drawnImages(16 * 1024 * 1024);
 
-/**
- * The last PNGs drawn, by tag, up to CACHE_BYTES in all, the least recently used dropped
- * first. One process's memory: a tag is the hash of the card, so an entry is never stale.
- */
-const CACHE_BYTES = 16 * 1024 * 1024;
-const drawn = new Map<string, Buffer>();
-let drawnBytes = 0;
-
-async function pngOf(card: ShareCard, tag: string): Promise<Buffer> {
-  const cached = drawn.get(tag);
-  if (cached) {
-    drawn.delete(tag);
-    drawn.set(tag, cached);
-    return cached;
-  }
-  const png = await shareCardPng(shareCardSvg(card));
-  if (drawn.has(tag)) return png; // drawn meanwhile for another request
-  drawn.set(tag, png);
-  drawnBytes += png.length;
-  for (const [oldest, bytes] of drawn) {
-    if (drawnBytes <= CACHE_BYTES) break;
-    drawn.delete(oldest);
-    drawnBytes -= bytes.length;
-  }
-  return png;
+function pngOf(card: ShareCard, tag: string): Promise<Buffer> {
+  return drawn.get(tag, () => shareCardPng(shareCardSvg(card)));
 }

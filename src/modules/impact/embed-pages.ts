@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { drawnImages } from '../../platform/pages/drawn-images.ts';
 import type { ReadContext } from '../../core/context.ts';
 import type { Language } from '../../core/i18n.ts';
 import type { Db } from '../../db/schema.ts';
@@ -140,30 +141,9 @@ function sendEmbed(request: FastifyRequest, reply: FastifyReply, status: number,
   return reply.code(status).type(type).send(body);
 }
 
-/**
- * The last share images drawn, by tag, up to CACHE_BYTES in all, the least recently used
- * dropped first (as certificates/share-pages.ts keeps certificates'). A tag hashes the
- * card, so an entry is never stale.
- */
-const CACHE_BYTES = 16 * 1024 * 1024;
-const drawn = new Map<string, Buffer>();
-let drawnBytes = 0;
+/** The share images drawn, by tag: 16 MB in all, as certificates keep theirs. */
+const drawn = drawnImages(16 * 1024 * 1024);
 
-async function pngOf(db: Db, card: ImpactCard, tag: string): Promise<Buffer> {
-  const cached = drawn.get(tag);
-  if (cached) {
-    drawn.delete(tag);
-    drawn.set(tag, cached);
-    return cached;
-  }
-  const png = await impactCardPng(impactCardSvg(card, await cardLogoPng(db, card.logoCopyKey)));
-  if (drawn.has(tag)) return png;
-  drawn.set(tag, png);
-  drawnBytes += png.length;
-  for (const [oldest, bytes] of drawn) {
-    if (drawnBytes <= CACHE_BYTES) break;
-    drawn.delete(oldest);
-    drawnBytes -= bytes.length;
-  }
-  return png;
+function pngOf(db: Db, card: ImpactCard, tag: string): Promise<Buffer> {
+  return drawn.get(tag, async () => impactCardPng(impactCardSvg(card, await cardLogoPng(db, card.logoCopyKey))));
 }
