@@ -700,6 +700,32 @@ function contains(part: Part, [siteLon, lat]: Point): boolean {
 }
 
 /**
+ * What a box drawn in an azimuthal projection around `centre` shows: whatever comes within
+ * the angle of its farthest corner (and not round the back of the globe). `mid` is the
+ * projected point at the box's middle, `scale` box units per projected unit.
+ */
+function azimuthalView(
+  box: { width: number; height: number },
+  centre: Vector,
+  angleAt: (x: number, y: number) => number,
+  [midX, midY]: Point,
+  scale: number,
+): (item: { centre: Vector; radius: number }) => boolean {
+  const view = Math.max(
+    ...[
+      [0, 0],
+      [box.width, 0],
+      [0, box.height],
+      [box.width, box.height],
+    ].map(([x = 0, y = 0]) => angleAt(midX + (x - box.width / 2) / scale, midY - (y - box.height / 2) / scale)),
+  );
+  return (item) => {
+    const distance = angleBetween(centre, item.centre);
+    return distance - item.radius < view && distance + item.radius < 175 * RADIANS;
+  };
+}
+
+/**
  * Lambert's azimuthal equal-area projection centred on `centre` (unit sphere, y north):
  * true areas and little distortion across a country of any size, and no seam at the
  * antimeridian (Russia and Fiji stay whole).
@@ -873,19 +899,7 @@ function countryMap(code: string, parts: Part[], site: Point | null, box: { widt
   const siteAt = site ? toSvg(project(site)) : null;
   const key = JSON.stringify([code, box, centre, midX, midY, scale]);
   const layers = cachedLayers(key, () => {
-    // What the box shows: whatever comes within the angle of its farthest corner.
-    const view = Math.max(
-      ...[
-        [0, 0],
-        [box.width, 0],
-        [0, box.height],
-        [box.width, box.height],
-      ].map(([x = 0, y = 0]) => angleAt(midX + (x - box.width / 2) / scale, midY - (y - box.height / 2) / scale)),
-    );
-    const inView = (item: { centre: Vector; radius: number }) => {
-      const distance = angleBetween(centre, item.centre);
-      return distance - item.radius < view && distance + item.radius < 175 * RADIANS;
-    };
+    const inView = azimuthalView(box, centre, angleAt, [midX, midY], scale);
     // Kilometres a unit of the box stands for: past COARSE_KM, the 1:110m outlines will do.
     const coarse = EARTH_KM / scale > COARSE_KM ? countryParts(code, '110m') : [];
     const resolution: Resolution = coarse.length > 0 ? '110m' : '50m';
@@ -977,6 +991,7 @@ export type { Bounds, Part, Point, Resolution, Vector };
 export {
   angleBetween,
   azimuthal,
+  azimuthalView,
   boundsOf,
   bordersBesides,
   clipRing,

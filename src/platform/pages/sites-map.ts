@@ -4,6 +4,7 @@ import { ISO_NUMERIC, UNNUMBERED_PARTS } from './place-data/iso-3166.ts';
 import {
   angleBetween,
   azimuthal,
+  azimuthalView,
   bordersBesides,
   boundsOf,
   COARSE_KM,
@@ -213,19 +214,7 @@ function regionalFrame(centre: Vector, points: readonly Point[], box: Box): Fram
     key: JSON.stringify(['region', centre, midX, midY, scale]),
     toSvg,
     layers(highlighted) {
-      // What the box shows: whatever comes within the angle of its farthest corner.
-      const view = Math.max(
-        ...[
-          [0, 0],
-          [box.width, 0],
-          [0, box.height],
-          [box.width, box.height],
-        ].map(([x = 0, y = 0]) => angleAt(midX + (x - box.width / 2) / scale, midY - (y - box.height / 2) / scale)),
-      );
-      const inView = (item: { centre: Vector; radius: number }) => {
-        const distance = angleBetween(centre, item.centre);
-        return distance - item.radius < view && distance + item.radius < 175 * RADIANS;
-      };
+      const inView = azimuthalView(box, centre, angleAt, [midX, midY], scale);
       const draw = (ring: readonly Point[]) => ring.map(toSvg);
       const land = loadAtlas(resolution).land.filter(inView).flatMap((part) => part.rings.map(draw));
       const borders = bordersBesides('', resolution).filter(inView).map((line) => draw(line.points));
