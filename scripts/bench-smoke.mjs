@@ -16,7 +16,9 @@
  * Each benchmark runs as `node --import tsx bench/<file>.ts` with the smallest sizes that
  * still take each of its code paths (SMOKE below: its own flags, nothing made for the smoke
  * run), in a process group of its own, with a temp folder of its own as TMPDIR inside one
- * folder for the run. It fails, named, when it exits non-zero, runs longer than the
+ * folder for the run. Two run at a time (BENCH_SMOKE_CONCURRENCY; one with --verbose, so
+ * that their output does not interleave): each is mostly one process on one core, and its
+ * figures mean nothing here anyway. It fails, named, when it exits non-zero, runs longer than the
  * timeout, prints no markdown report on stdout, leaves a process running or leaves
  * anything in its temp folder (tsx's compile cache aside); the run's folder is removed at
  * the end. A `bench:*` script with no entry in SMOKE fails the run, so that a new benchmark
@@ -24,8 +26,9 @@
  * to the benchmarks. No report file is written (no --json, nothing in bench/RESULTS.md).
  *
  * Environment: BENCH_DATABASE_URL (a PostgreSQL server the benchmarks create and drop
- * their databases on), BENCH_SMOKE_TIMEOUT_SECONDS (per benchmark, default 180).
- * Takes about two minutes on PGlite on 2 cores.
+ * their databases on), BENCH_SMOKE_TIMEOUT_SECONDS (per benchmark, default 180),
+ * BENCH_SMOKE_CONCURRENCY (benchmarks at a time, default 2, the machine's cores).
+ * Takes about a minute on PGlite on 2 cores.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -86,6 +89,8 @@ const SMOKE = {
 
 const timeoutMs = Number(process.env.BENCH_SMOKE_TIMEOUT_SECONDS ?? 180) * 1000;
 if (!(timeoutMs > 0)) fail('BENCH_SMOKE_TIMEOUT_SECONDS must be a number of seconds');
+const concurrency = Number(process.env.BENCH_SMOKE_CONCURRENCY ?? 2);
+if (!Number.isInteger(concurrency) || concurrency < 1) fail('BENCH_SMOKE_CONCURRENCY must be a whole number of at least 1');
 const postgresUrl = process.env.BENCH_DATABASE_URL || null;
 
 const args = process.argv.slice(2);
@@ -114,10 +119,11 @@ for (const name of wanted) if (!benchmarks.some((b) => b.name === name)) fail(`n
 const selected = wanted.length > 0 ? benchmarks.filter((b) => wanted.includes(b.name)) : benchmarks;
 
 const runDir = mkdtempSync(path.join(os.tmpdir(), 'canopy-bench-smoke-'));
-let current = null;
+/** The benchmarks' processes running now. */
+const running = new Set();
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
-    if (current) killGroup(current.pid, 'SIGKILL');
+    for (const child of running) killGroup(child.pid, 'SIGKILL');
     rmSync(runDir, { recursive: true, force: true, maxRetries: 3 });
     console.error(`bench:smoke: stopped by ${signal}`);
     process.exit(1);
@@ -169,7 +175,7 @@ async function runBenchmark(benchmark, benchArgs, tmpDir) {
   delete env.BENCH_DATABASE_URL;
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', benchmark.file, ...benchArgs], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  current = child;
+  running.add(child);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => {
@@ -205,7 +211,7 @@ async function runBenchmark(benchmark, benchArgs, tmpDir) {
     if (!timedOut) wrong.push(`left ${stray.length} process(es) running, killed: ${stray.join('; ')}`);
   }
   await Promise.race([new Promise((resolve) => (child.stdout.closed && child.stderr.closed ? resolve() : child.once('close', resolve))), sleep(2000)]);
-  current = null;
+  running.delete(child);
   if (wrong.length === 0 && !/^# /m.test(stdout)) wrong.push('printed no markdown report on stdout');
   const left = readdirSync(tmpDir).filter((entry) => !entry.startsWith('tsx-'));
   if (left.length > 0) wrong.push(`left ${left.join(', ')} in its temp folder`);
@@ -215,15 +221,18 @@ async function runBenchmark(benchmark, benchArgs, tmpDir) {
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const runStarted = performance.now();
 const results = [];
-console.log(`bench:smoke: ${selected.length} benchmark(s) on ${postgresUrl ? 'PGlite and PostgreSQL (BENCH_DATABASE_URL)' : 'PGlite'}, timeout ${timeoutMs / 1000} s each`);
-for (const benchmark of selected) {
+const atOnce = verbose ? 1 : Math.min(concurrency, selected.length);
+console.log(`bench:smoke: ${selected.length} benchmark(s) on ${postgresUrl ? 'PGlite and PostgreSQL (BENCH_DATABASE_URL)' : 'PGlite'}, ${atOnce} at a time, timeout ${timeoutMs / 1000} s each`);
+
+/** Runs one benchmark and prints its line (and, when it failed, the end of its output) as one block. */
+async function smoke(benchmark) {
   const benchArgs = [...benchmark.args];
   if (benchmark.db === 'choose') benchArgs.push('--db', postgresUrl ? 'pglite,postgres' : 'pglite', ...(postgresUrl ? ['--database-url', postgresUrl] : []));
   if (benchmark.db === 'postgres') {
     if (!postgresUrl) {
       console.log(`${benchmark.name.padEnd(20)} skipped: needs PostgreSQL (set BENCH_DATABASE_URL)`);
       results.push({ name: benchmark.name, status: 'skipped' });
-      continue;
+      return;
     }
     benchArgs.push('--database-url', postgresUrl);
   }
@@ -233,18 +242,24 @@ for (const benchmark of selected) {
   const { wrong: found, stdout, stderr, ms } = await runBenchmark(benchmark, benchArgs, tmpDir);
   rmSync(tmpDir, { recursive: true, force: true, maxRetries: 3 });
   results.push({ name: benchmark.name, status: found.length === 0 ? 'ok' : 'FAILED', ms });
-  console.log(`${benchmark.name.padEnd(20)} ${found.length === 0 ? 'ok    ' : 'FAILED'} ${seconds(ms).padStart(8)}`);
+  const block = [`${benchmark.name.padEnd(20)} ${found.length === 0 ? 'ok    ' : 'FAILED'} ${seconds(ms).padStart(8)}`];
   if (found.length > 0) {
     problems.push(`${benchmark.name}: ${found.join('; ')}`);
     if (!verbose) {
       // Progress and errors go to stderr; the report (stdout) only when stderr is empty.
       const [where, text] = stderr.trim() ? ['stderr', stderr] : ['stdout', stdout];
       const lines = text.trimEnd().split('\n');
-      console.log(`   ${shown}\n   the last ${Math.min(lines.length, 50)} lines of its ${where}:`);
-      for (const line of lines.slice(-50)) console.log(`   | ${line}`);
+      block.push(`   ${shown}\n   the last ${Math.min(lines.length, 50)} lines of its ${where}:`, ...lines.slice(-50).map((line) => `   | ${line}`));
     }
   }
+  console.log(block.join('\n'));
 }
+
+// `atOnce` lanes, each taking the next benchmark in package.json's order when its last one ends.
+const queue = [...selected];
+await Promise.all(Array.from({ length: atOnce }, async () => {
+  for (let next = queue.shift(); next; next = queue.shift()) await smoke(next);
+}));
 rmSync(runDir, { recursive: true, force: true, maxRetries: 3 });
 
 const count = (status) => results.filter((r) => r.status === status).length;

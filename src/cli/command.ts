@@ -134,7 +134,7 @@ export interface ProcessCommand extends CommandInfo {
   runInProcess(config: Config, input: ParsedInput, argv: readonly string[]): Promise<number>;
 }
 
-export function printResult(result: CommandResult): number {
-  if (result.output) (result.exitCode === 0 ? process.stdout : process.stderr).write(`${result.output}\n`);
+export function printResult(result: CommandResult, streams: { stdout: { write(text: string): unknown }; stderr: { write(text: string): unknown } } = process): number {
+  if (result.output) (result.exitCode === 0 ? streams.stdout : streams.stderr).write(`${result.output}\n`);
   return result.exitCode;
 }

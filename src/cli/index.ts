@@ -12,46 +12,72 @@ import { runDatabaseCommand } from './session.ts';
 const processCommands: readonly ProcessCommand[] = [serveCommand, migrateCommand, openapiCommand, listenCommand];
 const allCommands: readonly CommandInfo[] = [serveCommand, migrateCommand, ...databaseCommands, openapiCommand, listenCommand];
 
-/** The `canopy` command line: returns the exit code. */
-export async function runCli(argv: readonly string[]): Promise<number> {
-  // `canopy openapi | head` closes the pipe early: that is the reader's choice, not an error.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(0);
-    throw error;
-  });
+/**
+ * Where a run of the command line reads its configuration and folder and writes its output:
+ * the process's own, or a test's, which runs the database commands in its own process.
+ */
+export interface CliIo {
+  env: Record<string, string | undefined>;
+  cwd: string;
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+}
+
+const processIo: CliIo = {
+  env: process.env,
+  get cwd() {
+    return process.cwd();
+  },
+  stdout: process.stdout,
+  stderr: process.stderr,
+};
+
+/**
+ * The `canopy` command line: returns the exit code. With an `io` of its own it runs the
+ * database commands only (serve, migrate, openapi and listen print to the process's streams).
+ */
+export async function runCli(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+  if (io === processIo) {
+    // `canopy openapi | head` closes the pipe early: that is the reader's choice, not an error.
+    process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(0);
+      throw error;
+    });
+  }
   let config: Config;
   try {
-    config = loadConfig();
+    config = loadConfig(io.env);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`${error.message}\n`);
+    io.stderr.write(`${error.message}\n`);
     return 1;
   }
 
   if (argv.length === 0) {
-    process.stderr.write(`${overview()}\n`);
+    io.stderr.write(`${overview()}\n`);
     return 1;
   }
   if (argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
-    process.stdout.write(`${overview()}\n`);
+    io.stdout.write(`${overview()}\n`);
     return 0;
   }
 
   const processCommand = findCommand(processCommands, argv);
   const databaseCommand = findCommand(databaseCommands, argv);
   const found = processCommand ?? databaseCommand;
-  if (!found) return unknownCommand(argv);
+  if (!found) return unknownCommand(argv, io);
+  if (processCommand && io !== processIo) throw new Error(`canopy ${processCommand.spec.path.join(' ')} runs in a process of its own only`);
 
   let input: ParsedInput;
   try {
     input = parseInput(found.spec, found.args);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`Error: ${error.message}\nSee: canopy ${found.spec.path.join(' ')} --help\n`);
+    io.stderr.write(`Error: ${error.message}\nSee: canopy ${found.spec.path.join(' ')} --help\n`);
     return 1;
   }
   if (input.values.help) {
-    process.stdout.write(`${helpText(found.spec)}\n`);
+    io.stdout.write(`${helpText(found.spec)}\n`);
     return 0;
   }
 
@@ -59,26 +85,26 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     if (processCommand) return await processCommand.spec.runInProcess(config, input, argv);
     if (databaseCommand) {
       // A running server reads the file itself, from its own working folder.
-      const forwardable = withAbsoluteImportFile(argv, process.cwd());
-      return printResult(await runDatabaseCommand(config, databaseCommand.spec, forwardable, databaseCommand.args));
+      const forwardable = withAbsoluteImportFile(argv, io.cwd);
+      return printResult(await runDatabaseCommand(config, databaseCommand.spec, forwardable, databaseCommand.args), io);
     }
     return 1;
   } catch (error) {
-    return reportError(error);
+    return reportError(error, io);
   }
 }
 
-function unknownCommand(argv: readonly string[]): number {
+function unknownCommand(argv: readonly string[], io: CliIo): number {
   const group = allCommands.filter((spec) => spec.path[0] === argv[0]);
   if (group.length > 0 && (argv.length === 1 || argv[1]?.startsWith('-'))) {
     if (argv[1] === '--help' || argv[1] === '-h') {
-      process.stdout.write(`${commandList(group)}\n`);
+      io.stdout.write(`${commandList(group)}\n`);
       return 0;
     }
-    process.stderr.write(`Error: "canopy ${argv[0]}" needs one of:\n${commandList(group)}\n`);
+    io.stderr.write(`Error: "canopy ${argv[0]}" needs one of:\n${commandList(group)}\n`);
     return 1;
   }
-  process.stderr.write(`Error: unknown command "${argv.join(' ')}".\n\n${overview()}\n`);
+  io.stderr.write(`Error: unknown command "${argv.join(' ')}".\n\n${overview()}\n`);
   return 1;
 }
 
@@ -86,10 +112,10 @@ function unknownCommand(argv: readonly string[]): number {
  * A known failure (a locked folder, a database that does not answer) prints its message
  * only; anything else is a bug and keeps its stack for the report.
  */
-function reportError(error: unknown): number {
+function reportError(error: unknown, io: CliIo): number {
   const known = error instanceof FolderLockedError || (error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string');
   const message = error instanceof Error ? (known ? error.message : (error.stack ?? error.message)) : String(error);
-  process.stderr.write(`Error: ${message}\n`);
+  io.stderr.write(`Error: ${message}\n`);
   return 1;
 }
 

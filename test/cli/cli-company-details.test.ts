@@ -7,15 +7,17 @@ import { startTestApp } from '../helpers/app.ts';
 import { cliWorkspace } from '../helpers/cli.ts';
 
 /**
- * How an operator sets a company's public face with the CLI, as they run it (child
- * processes against one data folder, or a fresh PostgreSQL database with DATABASE_URL):
- * its website, logo, contact address (the Reply-To of its certificate emails) and privacy
- * policy, on create and with `companies update`; refusals name the option, with a stable
- * code, and change nothing. A child process costs seconds, so the finer cases run the
- * same commands in this process (as `canopy serve` runs them for the CLI), on a test database.
+ * How an operator sets a company's public face with the CLI, as they run it (against one
+ * data folder, or a fresh PostgreSQL database with DATABASE_URL): its website, logo,
+ * contact address (the Reply-To of its certificate emails) and privacy policy, on create
+ * and with `companies update`; refusals name the option, with a stable code, and change
+ * nothing. A child process costs seconds, so only the refusal's exit and stderr are a
+ * child's; the create runs through the CLI's runner in this process (runCli, on the same
+ * folder), and the finer cases run the same commands in this process (as `canopy serve`
+ * runs them for the CLI), on a test database.
  */
 const embedded = !process.env.DATABASE_URL;
-const { workDir, canopy, canopyJson, useFreshPostgresDatabase } = cliWorkspace('canopy-cli-details');
+const { workDir, canopy, inProcessJson, useFreshPostgresDatabase } = cliWorkspace('canopy-cli-details');
 
 describe('canopy companies create and update: website, logo, contact address, privacy policy', () => {
   let dropDatabase = async () => {};
@@ -30,7 +32,7 @@ describe('canopy companies create and update: website, logo, contact address, pr
   });
 
   test('create takes them all and --json prints them', async () => {
-    const company = await canopyJson([
+    const company = await inProcessJson([
       'companies', 'create', '--name', 'Fairbrook Coffee Roasters', '--country', 'nl', '--website', 'https://fairbrook.example',
       '--logo', 'https://fairbrook.example/logo.png', '--contact-email', 'hello@fairbrook.example', '--privacy-url', 'https://fairbrook.example/privacy',
     ]);

@@ -6,12 +6,15 @@ import { startProgressLine, withAbsoluteImportFile } from '../../src/cli/import.
 import { cliWorkspace, type Serve } from '../helpers/cli.ts';
 
 /**
- * `canopy foundation-keys` and `canopy import` as an operator runs them: the real CLI in
- * child processes against one data folder (or one fresh PostgreSQL database when
- * DATABASE_URL is set), mostly while `canopy serve` runs, so commands travel over the
- * control socket as they do in production.
+ * `canopy foundation-keys` and `canopy import` as an operator runs them: the real CLI
+ * against one data folder (or one fresh PostgreSQL database when DATABASE_URL is set),
+ * mostly while `canopy serve` runs, so commands travel over the control socket as they do
+ * in production. In child processes where the process is what is checked (a relative FILE,
+ * what reaches stderr, the CLI importing on its own); elsewhere through the CLI's runner in
+ * this process (`run`, `runJson`), which locks the folder or forwards to serve as a child
+ * would, without the second or more a child costs to start.
  */
-const { workDir, canopy, canopyJson, startServe, useFreshPostgresDatabase } = cliWorkspace('canopy-cli-foundation');
+const { workDir, canopy, canopyJson, inProcess: run, inProcessJson: runJson, startServe, useFreshPostgresDatabase } = cliWorkspace('canopy-cli-foundation');
 
 /** Writes an NDJSON file into the work folder; each entry is a line (a string is written as it is). */
 function ndjson(name: string, lines: (object | string)[]): string {
@@ -82,53 +85,53 @@ describe('canopy foundation-keys and canopy import', () => {
   });
 
   test('foundation-keys create prints the key once; list shows no secret; revoke marks it', async () => {
-    const created = await canopyJson(['foundation-keys', 'create', '--name', 'Foundation prod']);
+    const created = await runJson(['foundation-keys', 'create', '--name', 'Foundation prod']);
     assert.match(created.id, /^fdk_/);
     assert.match(created.key, /^canopy_fdn_[A-Za-z0-9]{32}$/);
     assert.equal(created.name, 'Foundation prod');
 
-    const human = await canopy(['foundation-keys', 'create']);
+    const human = await run(['foundation-keys', 'create']);
     assert.equal(human.code, 0, human.stderr);
     assert.match(human.stdout, /Created foundation key fdk_\S+ "Foundation key":\n\n {2}canopy_fdn_[A-Za-z0-9]{32}\n/);
 
-    const { data } = await canopyJson(['foundation-keys', 'list']);
+    const { data } = await runJson(['foundation-keys', 'list']);
     assert.equal(data.length, 2);
     assert.ok(data.every((key: Record<string, unknown>) => !('key' in key) && !('key_hash' in key)));
 
-    const revoked = await canopyJson(['foundation-keys', 'revoke', created.id]);
+    const revoked = await runJson(['foundation-keys', 'revoke', created.id]);
     assert.match(revoked.revoked_at, /^\d{4}-/);
-    const again = await canopy(['foundation-keys', 'revoke', created.id]);
+    const again = await run(['foundation-keys', 'revoke', created.id]);
     assert.equal(again.code, 1);
     assert.match(again.stderr, /No active foundation key fdk_/);
-    const listed = await canopy(['foundation-keys', 'list']);
+    const listed = await run(['foundation-keys', 'list']);
     assert.match(listed.stdout, /Foundation prod\s+canopy_fdn_\S+\s+revoked \d{4}-/);
   });
 
   test('a created key works on the foundation API of a running serve; once revoked it gets 401', async () => {
     serve = await startServe();
-    const key = await canopyJson(['foundation-keys', 'create']);
+    const key = await runJson(['foundation-keys', 'create']);
     const partner = { op: 'upsert_partner', input: { ref: 'cli-key-check', name: 'Key Check Partners' } };
     const accepted = await applyWithKey(key.key, partner);
     assert.equal(accepted.status, 200, await accepted.clone().text());
     assert.equal((await accepted.json()).op, 'upsert_partner');
-    await canopyJson(['foundation-keys', 'revoke', key.id]);
+    await runJson(['foundation-keys', 'revoke', key.id]);
     assert.equal((await applyWithKey(key.key, partner)).status, 401);
   });
 
   test('demo --json prints a foundation key that works', async () => {
-    const demo = await canopyJson(['demo']);
+    const demo = await runJson(['demo']);
     assert.match(demo.foundation_key, /^canopy_fdn_[A-Za-z0-9]{32}$/);
     const response = await applyWithKey(demo.foundation_key, { op: 'upsert_partner', input: { ref: 'cli-demo-check', name: 'Demo Check' } });
     assert.equal(response.status, 200);
   });
 
   test('import applies a file in one go and prints the summary', async () => {
-    companyId = (await canopyJson(['companies', 'create', '--name', 'Import Roasters'])).id;
-    await canopyJson(['users', 'create', '--company', companyId, '--email', 'ops@import.example', '--role', 'admin']);
-    token = (await canopyJson(['tokens', 'create', '--company', companyId, '--owner', 'ops@import.example', '--scopes', 'all', '--mode', 'live'])).token;
+    companyId = (await runJson(['companies', 'create', '--name', 'Import Roasters'])).id;
+    await runJson(['users', 'create', '--company', companyId, '--email', 'ops@import.example', '--role', 'admin']);
+    token = (await runJson(['tokens', 'create', '--company', companyId, '--owner', 'ops@import.example', '--scopes', 'all', '--mode', 'live'])).token;
 
     const file = ndjson('story.ndjson', foundationStory(companyId));
-    const summary = await canopyJson(['import', file]);
+    const summary = await runJson(['import', file]);
     assert.equal(summary.file, file);
     assert.equal(summary.applied, 6);
     assert.equal(summary.unchanged, 0);
@@ -148,21 +151,22 @@ describe('canopy foundation-keys and canopy import', () => {
 
   test('importing the same file again changes nothing and writes no event', async () => {
     const before = await eventIds();
-    const run = await canopy(['import', path.join(workDir, 'story.ndjson')]);
-    assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stdout, /6 operations applied, 6 of them unchanged \(replays\), 0 events written/);
-    assert.match(run.stdout, /record_allocation\s+1\s+1/);
-    assert.equal(run.stderr, '', 'no progress line when stderr is not a terminal');
+    // A child process: its stderr is a pipe, not a terminal.
+    const replayed = await canopy(['import', path.join(workDir, 'story.ndjson')]);
+    assert.equal(replayed.code, 0, replayed.stderr);
+    assert.match(replayed.stdout, /6 operations applied, 6 of them unchanged \(replays\), 0 events written/);
+    assert.match(replayed.stdout, /record_allocation\s+1\s+1/);
+    assert.equal(replayed.stderr, '', 'no progress line when stderr is not a terminal');
     assert.deepEqual(await eventIds(), before);
   });
 
   test('a line may carry the message_id of the foundation API: seen before, it is a replay, or refused with other content', async () => {
     const message = (name: string) => ({ op: 'upsert_partner', input: { ref: 'cli-ptn-msg', name }, message_id: 'cli-msg-1' });
-    const first = await canopyJson(['import', ndjson('message-1.ndjson', [message('First name')])]);
+    const first = await runJson(['import', ndjson('message-1.ndjson', [message('First name')])]);
     assert.equal(first.unchanged, 0);
-    const replay = await canopyJson(['import', ndjson('message-1b.ndjson', [message('First name')])]);
+    const replay = await runJson(['import', ndjson('message-1b.ndjson', [message('First name')])]);
     assert.equal(replay.unchanged, 1);
-    const reused = await canopy(['import', ndjson('message-2.ndjson', [message('Second name')])]);
+    const reused = await run(['import', ndjson('message-2.ndjson', [message('Second name')])]);
     assert.equal(reused.code, 1);
     assert.match(reused.stderr, /line 1 \(upsert_partner\) was refused: message_id_reused/);
   });
@@ -176,12 +180,12 @@ describe('canopy foundation-keys and canopy import', () => {
       { op: 'record_allocation', input: { ref: 'cli-alloc-bad', company_id: companyId, livemode: true, planting_ref: 'cli-plt-missing', trees: 5 } },
       { op: 'complete_planting', input: { ref: 'cli-plt-1' } },
     ]);
-    const run = await canopy(['import', file]);
-    assert.equal(run.code, 1);
-    assert.match(run.stderr, /line 4 \(record_allocation\) was refused: reference_not_found \(field planting_ref\): No planting with planting_ref "cli-plt-missing"/);
-    assert.match(run.stderr, /Nothing from .*bad\.ndjson was applied/);
+    const refused = await run(['import', file]);
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /line 4 \(record_allocation\) was refused: reference_not_found \(field planting_ref\): No planting with planting_ref "cli-plt-missing"/);
+    assert.match(refused.stderr, /Nothing from .*bad\.ndjson was applied/);
 
-    const json = await canopy(['import', file, '--json']);
+    const json = await run(['import', file, '--json']);
     assert.equal(json.code, 1);
     assert.deepEqual(JSON.parse(json.stderr).error, {
       file, line: 4, op: 'record_allocation', code: 'reference_not_found', field: 'planting_ref',
@@ -202,10 +206,10 @@ describe('canopy foundation-keys and canopy import', () => {
         /Line 3 nests objects and arrays more than 64 levels deep/],
     ];
     for (const [name, lines, message] of cases) {
-      const run = await canopy(['import', ndjson(name, lines)]);
-      assert.equal(run.code, 1, name);
-      assert.match(run.stderr, message);
-      assert.match(run.stderr, /Nothing was applied/);
+      const refused = await run(['import', ndjson(name, lines)]);
+      assert.equal(refused.code, 1, name);
+      assert.match(refused.stderr, message);
+      assert.match(refused.stderr, /Nothing was applied/);
     }
     assert.equal(await treesTotal(), 40);
   });

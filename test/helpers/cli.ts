@@ -44,6 +44,17 @@ export interface CliWorkspace {
   /** Runs with --json, expects exit 0 and returns the parsed output. */
   // biome-ignore lint/suspicious/noExplicitAny: each command prints its own JSON shape
   canopyJson(args: string[], options?: { cwd?: string }): Promise<any>;
+  /**
+   * A database command run by the CLI's own runner (runCli of src/cli/index.ts) in this
+   * process, with the workspace's environment, against the same folder or database: locked
+   * or sent to a running serve as a child process's would be, without the second or so a
+   * child process costs to start. For what the process boundary does not change; the
+   * exit, the streams, a relative FILE, signals stay with `canopy`.
+   */
+  inProcess(args: string[], options?: { env?: Record<string, string> }): Promise<Run>;
+  /** inProcess with --json: expects exit 0 and returns the parsed output. */
+  // biome-ignore lint/suspicious/noExplicitAny: each command prints its own JSON shape
+  inProcessJson(args: string[]): Promise<any>;
   /** Starts `canopy serve --json` and waits for its one-line start-up summary. */
   startServe(options?: ServeOptions): Promise<Serve>;
   /** With DATABASE_URL: gives the CLI a database of its own; returns what drops it. */
@@ -65,6 +76,19 @@ export function cliWorkspace(prefix: string): CliWorkspace {
     return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
   };
 
+  const inProcess: CliWorkspace['inProcess'] = async (args, options = {}) => {
+    const { runCli } = await import('../../src/cli/index.ts');
+    let stdout = '';
+    let stderr = '';
+    const code = await runCli(args, {
+      env: { ...env, ...options.env },
+      cwd: workDir,
+      stdout: { write: (text: string) => (stdout += text) },
+      stderr: { write: (text: string) => (stderr += text) },
+    });
+    return { code, stdout, stderr };
+  };
+
   return {
     workDir,
     dataDir,
@@ -73,6 +97,12 @@ export function cliWorkspace(prefix: string): CliWorkspace {
     async canopyJson(args, options = {}) {
       const run = await canopy([...args, '--json'], options);
       assert.equal(run.code, 0, `canopy ${args.join(' ')} failed: ${run.stderr}`);
+      return JSON.parse(run.stdout);
+    },
+    inProcess,
+    async inProcessJson(args) {
+      const run = await inProcess([...args, '--json']);
+      assert.equal(run.code, 0, `canopy ${args.join(' ')} (in process) failed: ${run.stderr}`);
       return JSON.parse(run.stdout);
     },
     async startServe(options = {}) {

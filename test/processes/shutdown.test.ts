@@ -25,9 +25,10 @@ const running: Serve[] = [];
 before(async () => {
   Object.assign(ws.env, { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', CANOPY_SECRET_KEY: ws.env.CANOPY_SECRET_KEY ?? randomBytes(32).toString('hex') });
   if (onPostgres) dropDatabase = await ws.useFreshPostgresDatabase();
-  const company = await ws.canopyJson(['companies', 'create', '--name', 'Shutdown Tea', '--country', 'nl']);
-  await ws.canopyJson(['users', 'create', '--company', company.id, '--email', 'ops@shutdown.test', '--role', 'admin']);
-  token = (await ws.canopyJson(['tokens', 'create', '--company', company.id, '--owner', 'ops@shutdown.test', '--scopes', 'all', '--mode', 'test'])).token;
+  // The CLI's runner in this process, on the folder (or database) the servers will use: child processes would cost seconds each.
+  const company = await ws.inProcessJson(['companies', 'create', '--name', 'Shutdown Tea', '--country', 'nl']);
+  await ws.inProcessJson(['users', 'create', '--company', company.id, '--email', 'ops@shutdown.test', '--role', 'admin']);
+  token = (await ws.inProcessJson(['tokens', 'create', '--company', company.id, '--owner', 'ops@shutdown.test', '--scopes', 'all', '--mode', 'test'])).token;
 });
 
 after(async () => {
@@ -208,12 +209,13 @@ describe(`graceful shutdown of canopy serve (${onPostgres ? 'PostgreSQL' : 'embe
   });
 
   test('--role api and --role worker are refused on the embedded database; an unknown role everywhere', async () => {
-    const unknown = await ws.canopy(['serve', '--role', 'web']);
-    assert.equal(unknown.code, 1);
-    assert.match(unknown.stderr, /--role must be one of all, api, worker, not "web"/);
-    if (onPostgres) return;
-    for (const role of ['api', 'worker']) {
-      const run = await ws.canopy(['serve', '--role', role]);
+    // Three processes at once: each refuses before it serves anything.
+    const roles = onPostgres ? [] : ['api', 'worker'];
+    const [unknown, ...runs] = await Promise.all([ws.canopy(['serve', '--role', 'web']), ...roles.map((role) => ws.canopy(['serve', '--role', role]))]);
+    assert.equal(unknown?.code, 1);
+    assert.match(unknown?.stderr ?? '', /--role must be one of all, api, worker, not "web"/);
+    for (const [index, role] of roles.entries()) {
+      const run = runs[index]!;
       assert.equal(run.code, 1);
       assert.match(run.stderr, new RegExp(`^Error: --role ${role} needs DATABASE_URL \\(PostgreSQL\\)\\. The embedded database in .+ can be opened by one process only`));
       assert.doesNotMatch(run.stderr, /\n\s+at /, 'no stack trace');

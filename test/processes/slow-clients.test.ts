@@ -73,7 +73,8 @@ async function timed(path: string, token?: string) {
   return { status: response.status, ms: performance.now() - started };
 }
 
-describe('slow clients', () => {
+// The three run at once: each mostly waits for a timeout of the server's, on connections of its own.
+describe('slow clients', { concurrency: true }, () => {
   const open: Dribble[] = [];
   after(() => {
     for (const connection of open) connection.stop();
