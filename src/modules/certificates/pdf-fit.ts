@@ -39,6 +39,20 @@ const LINE = 1.362;
 const NARROWEST = 0.18;
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
+/**
+ * A text's first graphemes, at most `limit` + 1 of them: enough to tell whether it has more
+ * than `limit`, without splitting the whole of a long text (a 10,000-character message
+ * would cost its every grapheme on each fit).
+ */
+function leadingGraphemes(text: string, limit: number): string[] {
+  const letters: string[] = [];
+  for (const part of graphemes.segment(text)) {
+    letters.push(part.segment);
+    if (letters.length > limit) break;
+  }
+  return letters;
+}
+
 /** The height of `lines` lines of text at `size`, as pdfkit lays them out (no extra line gap). */
 export function linesHeight(lines: number, size: number): number {
   return lines * LINE * size + 0.01;
@@ -60,7 +74,7 @@ export function fitText(doc: Doc, raw: string, style: TextStyle, box: { width: n
 
   // More characters than the box could hold at its floor in its narrowest glyphs cannot fit: cut at once.
   const capacity = Math.ceil((Math.floor(box.maxHeight / linesHeight(1, style.floor)) * box.width) / (NARROWEST * style.floor)) + 1;
-  const letters = [...graphemes.segment(text)].map((part) => part.segment);
+  const letters = leadingGraphemes(text, capacity);
   if (letters.length <= capacity) {
     if (!style.paragraph && !text.includes('\n')) {
       for (let size = style.size; size >= Math.max(style.floor, style.size * 0.75); size -= STEP) {
@@ -72,8 +86,9 @@ export function fitText(doc: Doc, raw: string, style: TextStyle, box: { width: n
       if (measure(text, size) <= box.maxHeight) return result(text, size, false);
     }
   }
-  const closing = box.closing && letters.at(-1) === box.closing ? box.closing : '';
-  const body = closing ? letters.slice(0, -1) : letters;
+  // A closing mark is never part of a grapheme before it: the text ends with it, or it does not.
+  const closing = box.closing && text.endsWith(box.closing) ? box.closing : '';
+  const body = closing && letters.length <= capacity ? letters.slice(0, -1) : letters;
   return result(cutToFit(body.slice(0, capacity), (candidate) => measure(candidate, style.floor) <= box.maxHeight, closing), style.floor, true);
 }
 
@@ -96,7 +111,7 @@ function cutToFit(letters: readonly string[], fits: (candidate: string) => boole
  * ellipsis: for a name inside a sentence, so that the sentence's claim stays whole.
  */
 export function clip(text: string, max: number): string {
-  const letters = [...graphemes.segment(text.trim())].map((part) => part.segment);
+  const letters = leadingGraphemes(text.trim(), max);
   if (letters.length <= max) return letters.join('');
   return cutToFit(letters.slice(0, max - 1), () => true);
 }
