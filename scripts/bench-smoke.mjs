@@ -85,6 +85,8 @@ const SMOKE = {
   'bench:rate-limits': { db: 'choose', args: ['--checks', '1', '--clients', '1', '--seconds', '1', '--warmup-seconds', '0', '--rounds', '1'] },
   // Two API processes (the case one process does not take), 1,000 allocations, 2 clients for 1 s.
   'bench:processes': { db: 'postgres', args: ['--processes', '2', '--rows', '1000', '--clients', '2', '--seconds', '1', '--warmup-seconds', '0'] },
+  // The impact bench's world (most of its minute is seeding), 2,000 allocations; every dashboard page once, no warm-up.
+  'bench:dashboard': { db: 'pglite', args: ['--allocations', '2000', '--repeat', '1', '--warmup', '0'] },
 };
 
 const timeoutMs = Number(process.env.BENCH_SMOKE_TIMEOUT_SECONDS ?? 180) * 1000;

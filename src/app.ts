@@ -23,6 +23,7 @@ import { registerOpenApi } from './platform/http/openapi.ts';
 import { serverTimeouts } from './platform/http/timeouts.ts';
 import { validatorsFor } from './platform/http/validation.ts';
 import { type LogStream, loggerOptions, RequestLog, registerMetrics } from './observability/index.ts';
+import { dashboardSurface } from './platform/dashboard/surface.ts';
 import { publicPages } from './platform/pages/routes.ts';
 import { legacyV1Routes } from './legacy-v1/routes.ts';
 
@@ -43,6 +44,7 @@ const SURFACES: readonly { prefix: string; routes: FastifyPluginAsyncTypebox<Mod
   { prefix: '/v2', routes: v2Api },
   { prefix: '/foundation/v1', routes: foundationRoutes },
   { prefix: '/v1', routes: legacyV1Routes },
+  { prefix: '/dashboard', routes: dashboardSurface(FEATURES) },
   { prefix: '', routes: publicPages(FEATURES) },
 ];
 

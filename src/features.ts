@@ -1,3 +1,4 @@
+import { accountsFeature } from './modules/accounts/index.ts';
 import { allocationsFeature } from './modules/allocations/index.ts';
 import { certificatesFeature } from './modules/certificates/index.ts';
 import { companyFeature } from './modules/company/index.ts';
@@ -11,7 +12,8 @@ import { projectsFeature } from './modules/projects/index.ts';
 import { proofFeature } from './modules/proof/index.ts';
 import { recipientsFeature } from './modules/recipients/index.ts';
 import { testHelpersFeature } from './modules/test-helpers/index.ts';
-import { endpointDisabled, webhooksFeature } from './modules/webhooks/index.ts';
+import { tokensFeature } from './modules/tokens/index.ts';
+import { endpointDisabled, endpointFailing, webhooksFeature } from './modules/webhooks/index.ts';
 import { installEventRenderers } from './platform/events/renderers.ts';
 import type { Feature } from './platform/feature.ts';
 import { PLATFORM_HOUSEKEEPING } from './platform/jobs/housekeeping.ts';
@@ -19,14 +21,15 @@ import { jobCatalog } from './platform/jobs/job.ts';
 import type { DeliveryServices } from './platform/webhooks/deliveries.ts';
 
 /**
- * The one list of Canopy's features, in the order the OpenAPI document lists their API.
+ * The one list of Canopy's features, in the order the OpenAPI document lists their API and
+ * the dashboard's menu their pages.
  * app.ts mounts their API and pages, main.ts hands their jobs to the worker, and
  * installFeatures their event renderers to the unit of work. Nothing is found by
  * scanning folders: a new feature is one line here.
  */
 export const FEATURES: readonly Feature[] = [
   meFeature, companyFeature, allocationsFeature, plantingsFeature, partnersFeature, projectsFeature, proofFeature,
-  recipientsFeature, giftCodesFeature, certificatesFeature, impactFeature, photosFeature, webhooksFeature, testHelpersFeature,
+  recipientsFeature, giftCodesFeature, certificatesFeature, impactFeature, photosFeature, tokensFeature, webhooksFeature, testHelpersFeature, accountsFeature,
 ];
 
 /** Every job kind a worker runs, the platform's and the features', and those it keeps scheduled. */
@@ -36,7 +39,9 @@ export const JOBS = jobCatalog(
 );
 
 /** What the webhook delivery worker calls on the features. */
-export const DELIVERY_HOOKS: Pick<DeliveryServices, 'whenEndpointDisabled'> = { whenEndpointDisabled: endpointDisabled };
+export const DELIVERY_HOOKS: Pick<DeliveryServices, 'whenEndpointDisabled' | 'whenEndpointFailing'> = {
+  whenEndpointDisabled: endpointDisabled, whenEndpointFailing: endpointFailing,
+};
 
 /**
  * Hands the features' event renderers to the unit of work (platform/events/renderers.ts).

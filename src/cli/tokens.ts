@@ -1,7 +1,7 @@
 import { SCOPES } from '../core/scopes.ts';
 import { getCompany } from '../operator/companies.ts';
 import { OperatorError } from '../operator/errors.ts';
-import { createToken, listTokens, revokeToken } from '../operator/tokens.ts';
+import { createToken, listTokens, revokeToken, rollToken } from '../operator/tokens.ts';
 import { type CommandSpec, listOption, optionalOption, requiredOption, succeed, table } from './command.ts';
 
 const create: CommandSpec = {
@@ -71,6 +71,33 @@ const revoke: CommandSpec = {
   },
 };
 
+const roll: CommandSpec = {
+  path: ['tokens', 'roll'],
+  summary: 'Rolls a token: prints a new value once; the old value keeps working for the overlap, then is refused.',
+  usage: [
+    'TOKEN_ID --owner EMAIL --overlap none|1h|24h|7d [--json]',
+    '',
+    'The new value has the same name, scopes, mode, expiry and allowlist, and acts as --owner (an admin).',
+  ].join('\n'),
+  positionals: ['TOKEN_ID'],
+  options: { owner: { type: 'string' }, overlap: { type: 'string' } },
+  async run({ db }, input) {
+    const token = await rollToken(db, {
+      tokenId: input.positionals[0] ?? '',
+      ownerEmail: requiredOption(input, 'owner'),
+      overlap: requiredOption(input, 'overlap'),
+    });
+    const human = [
+      `Rolled ${token.rolled_from} to ${token.id} for ${token.owner_email}; the old value works ${input.values.overlap === 'none' ? 'no longer' : `for ${input.values.overlap} more`}. The new value:`,
+      '',
+      `  ${token.token}`,
+      '',
+      'Store it now: it is shown only this once.',
+    ].join('\n');
+    return succeed(input, token, human);
+  },
+};
+
 const list: CommandSpec = {
   path: ['tokens', 'list'],
   summary: 'Lists the tokens of a company, newest first (never their secret).',
@@ -79,15 +106,13 @@ const list: CommandSpec = {
   async run({ db }, input) {
     const company = await getCompany(db, requiredOption(input, 'company'));
     const tokens = await listTokens(db, company.id);
-    const now = Date.now();
-    const status = (t: (typeof tokens)[number]) =>
-      t.revoked_at ? 'revoked' : t.expires_at && Date.parse(t.expires_at) <= now ? 'expired' : 'active';
     const rows = tokens.map((t) => [
-      t.id, t.api_version === 'v1' ? 'v1' : t.livemode ? 'live' : 'test', t.display, t.name, t.owner_email ?? '-',
-      t.scopes.length === SCOPES.length ? 'all' : t.scopes.join(',') || '-', status(t), t.last_used_at ?? 'never',
+      t.id, t.mode, t.display, t.name, t.owner_email,
+      t.scopes.length === SCOPES.length ? 'all' : t.scopes.join(',') || '-', t.status,
+      t.last_used_at ? `${t.last_used_at} from ${t.last_used_ip ?? '?'}` : 'never',
     ]);
     return succeed(input, { data: tokens }, table(['ID', 'MODE', 'TOKEN', 'NAME', 'OWNER', 'SCOPES', 'STATUS', 'LAST USED'], rows));
   },
 };
 
-export const tokenCommands = [create, revoke, list];
+export const tokenCommands = [create, roll, revoke, list];

@@ -18,6 +18,9 @@ export const ID_PREFIXES = {
   token: 'tok',
   foundation_key: 'fdk',
   request: 'req',
+  session: 'ses',
+  audit_entry: 'aud',
+  webhook_attempt: 'wha',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

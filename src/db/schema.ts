@@ -79,8 +79,51 @@ export interface UsersTable {
   name: string;
   role: 'admin' | 'member';
   removed_at: Date | null;
+  /** A scrypt hash (platform/dashboard/passwords.ts); null until the person chooses a password (migration 0027). */
+  password_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Their language for the dashboard and its emails; null: the browser's. */
+  language: ColumnType<'en' | 'nl' | null, 'en' | 'nl' | null | undefined, 'en' | 'nl' | null>;
+  signed_in_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+/** A signed-in browser of the dashboard (migration 0027); the cookie's value is stored as its SHA-256 only. */
+export interface DashboardSessionsTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  company_id: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: CreatedAt;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+  expires_at: Date;
+  ended_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** A one-time link sent by email: an invitation, a sign-in link, a password reset (migration 0027). */
+export interface SignInLinksTable {
+  token_hash: string;
+  user_id: string;
+  purpose: 'invite' | 'sign_in' | 'reset';
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** Who changed what in the dashboard (migration 0027); never a secret's value. */
+export interface AuditLogTable {
+  id: string;
+  company_id: string;
+  /** null: the operator (the canopy CLI). */
+  user_id: string | null;
+  actor_email: string | null;
+  action: string;
+  target_id: string | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+  ip: string | null;
+  created_at: CreatedAt;
 }
 
 export interface ApiTokensTable {
@@ -97,6 +140,11 @@ export interface ApiTokensTable {
   ip_allowlist: ColumnType<string[], string[] | undefined, string[]>;
   revoked_at: Date | null;
   last_used_at: Date | null;
+  /** The address of the request that last wrote last_used_at (migration 0029). */
+  last_used_ip: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The token this one was rolled from, and the token it was rolled to (migration 0029). */
+  rolled_from_token_id: ColumnType<string | null, string | null | undefined, string | null>;
+  rolled_to_token_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Which API the token works on: the legacy v1, or v2. */
   api_version: ColumnType<'v1' | 'v2', 'v1' | 'v2' | undefined, 'v1' | 'v2'>;
   created_at: CreatedAt;
@@ -339,8 +387,35 @@ export interface WebhookEndpointsTable {
   failing_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
   disabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   disabled_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When its admins were warned of its run of failures (migration 0028); null again once a delivery succeeds. */
+  failing_warned_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+/** One attempt to send an event (or a test event) to an endpoint (migration 0028). */
+export interface WebhookAttemptsTable {
+  id: string;
+  endpoint_id: string;
+  company_id: string;
+  livemode: boolean;
+  event_id: string;
+  event_type: string;
+  test: Generated<boolean>;
+  attempted_at: Date;
+  status_code: number | null;
+  latency_ms: number;
+  /** The receiver's answer, its first 2 KB. */
+  response_body: string | null;
+  error: string | null;
+  outcome: 'succeeded' | 'failed';
+}
+
+/** A time an endpoint was switched off (migration 0028): what recovering it looks through for events it missed. */
+export interface WebhookEndpointPausesTable {
+  endpoint_id: string;
+  paused_at: Date;
+  resumed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface EventsTable {
@@ -428,6 +503,9 @@ export interface DB {
   /** A view: the sum of the parts. */
   company_totals: Omit<CompanyTotalPartsTable, 'part'>;
   users: UsersTable;
+  dashboard_sessions: DashboardSessionsTable;
+  sign_in_links: SignInLinksTable;
+  audit_log: AuditLogTable;
   api_tokens: ApiTokensTable;
   foundation_keys: FoundationKeysTable;
   partners: PartnersTable;
@@ -444,6 +522,8 @@ export interface DB {
   allocations: AllocationsTable;
   legacy_trees: LegacyTreesTable;
   webhook_endpoints: WebhookEndpointsTable;
+  webhook_attempts: WebhookAttemptsTable;
+  webhook_endpoint_pauses: WebhookEndpointPausesTable;
   events: EventsTable;
   event_deliveries: EventDeliveriesTable;
   idempotency_keys: IdempotencyKeysTable;

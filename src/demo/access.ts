@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { createFoundationKey } from '../operator/foundation-keys.ts';
 import { createToken } from '../operator/tokens.ts';
+import { mintLink } from '../modules/accounts/links.ts';
 import { claimUrl } from '../modules/gift-codes/present.ts';
 import { DEMO_COMPANY } from './data.ts';
 
@@ -15,6 +16,11 @@ export interface DemoAccess {
   foundation_key: string;
   /** The claim page of one of the demo company's open live gift codes, if it still has one. */
   gift_claim_url: string | null;
+  /**
+   * A one-time link into the dashboard as the demo admin: an invitation (choose a password)
+   * while they have none, else a sign-in link. Shown only this once.
+   */
+  dashboard: { url: string; kind: 'invite' | 'sign_in'; expires_at: string };
 }
 
 /**
@@ -47,7 +53,22 @@ export async function seedDemoWithTokens(db: Kysely<DB>, publicBaseUrl: string):
     },
     foundation_key: (await createFoundationKey(db, 'Demo foundation key')).key,
     gift_claim_url: await openGiftClaimUrl(db, demo.companyId, publicBaseUrl),
+    dashboard: await dashboardLink(db, demo.companyId, demo.adminEmail, publicBaseUrl),
   };
+}
+
+/** The demo admin's way into the dashboard: an invitation until they chose a password, then a sign-in link. */
+async function dashboardLink(db: Kysely<DB>, companyId: string, adminEmail: string, publicBaseUrl: string): Promise<DemoAccess['dashboard']> {
+  const admin = await db
+    .selectFrom('users')
+    .select(['id', 'password_hash'])
+    .where('company_id', '=', companyId)
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', adminEmail.toLowerCase()))
+    .where('removed_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  const kind = admin.password_hash ? 'sign_in' : 'invite';
+  const link = await mintLink(db, admin.id, kind, publicBaseUrl);
+  return { url: link.url, kind, expires_at: link.expiresAt.toISOString() };
 }
 
 /** The newest open live gift code of the demo company, as its claim page. */
@@ -68,6 +89,9 @@ async function openGiftClaimUrl(db: Kysely<DB>, companyId: string, publicBaseUrl
 export function describeDemoAccess(demo: DemoAccess, baseUrl: string): string {
   return [
     `Demo company ${demo.company_id} (admin ${demo.admin_email})${demo.seeded ? ', seeded just now' : ''}.`,
+    demo.dashboard.kind === 'invite'
+      ? `Dashboard, as the admin (choose a password; the link works once, for 7 days): ${demo.dashboard.url}`
+      : `Dashboard, as the admin (the link signs in once, within 15 minutes): ${demo.dashboard.url}`,
     `Live token: ${demo.tokens.live}`,
     `Test token: ${demo.tokens.test}`,
     'Both have every scope and are shown only this once.',

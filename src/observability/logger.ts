@@ -58,6 +58,8 @@ const MASKS: readonly [RegExp, string][] = [
   [EMAIL_ADDRESS, '[email]'],
   // A gift code in a URL (/gift/7KQ4-M2XD-9RTB), typed in any case and grouping.
   [/(\/gift\/)[^\s/?#"']+/gi, '$1[code]'],
+  // The secret of a one-time dashboard link (an invitation, a sign-in link, a password reset).
+  [/(\/dashboard\/(?:invite|link|reset)\/)[^\s/?#"']+/gi, '$1[redacted]'],
   // The signature of a signed download link.
   [/([?&]signature=)[^&\s"']+/gi, '$1[redacted]'],
 ];

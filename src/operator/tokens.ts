@@ -1,11 +1,17 @@
-import { newId } from '../core/ids.ts';
-import { isAddressOrCidr } from '../core/ip.ts';
-import { SCOPES, type Scope } from '../core/scopes.ts';
-import { maskedSecret, newSecret, newToken, V1_TOKEN_PREFIX } from '../core/secrets.ts';
-import { authChanged } from '../db/notifications.ts';
-import type { Db } from '../db/schema.ts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import type { ListedToken } from '../modules/tokens/present.ts';
+import type { Actor } from '../platform/dashboard/audit.ts';
+import * as tokens from '../modules/tokens/service.ts';
 import { OperatorError } from './errors.ts';
 import { findUserByEmail } from './users.ts';
+
+/**
+ * The operator's side of API tokens (the CLI, the demo, test factories): the rules live in
+ * the tokens feature's service, shared with the dashboard; this turns an owner's email into
+ * the person and a refusal into an OperatorError the CLI prints as is. Its changes are in the
+ * company's audit log as the operator's.
+ */
 
 export interface CreateTokenInput {
   companyId: string;
@@ -22,98 +28,60 @@ export interface CreateTokenInput {
 }
 
 /**
- * Creates an API token for a company member and returns its value, which is shown
- * this once: only its hash is stored. Only admins create tokens (spec section 5).
+ * Creates an API token for a company admin and returns its value, which is shown this
+ * once: only its hash is stored. Only admins create tokens (spec section 5).
  */
-export async function createToken(db: Db, input: CreateTokenInput) {
-  const v1 = input.apiVersion === 'v1';
-  const scopes = v1 ? [] : input.scopes === 'all' ? [...SCOPES] : [...new Set(input.scopes)];
-  const unknown = scopes.filter((scope) => !(SCOPES as readonly string[]).includes(scope));
-  if (unknown.length > 0) throw new OperatorError(`Unknown scope(s): ${unknown.join(', ')}. Known: ${SCOPES.join(', ')}, or "all".`);
-  if (scopes.length === 0 && !v1) throw new OperatorError('A token needs at least one scope.');
-  const livemode = v1 || input.livemode;
-  const ipAllowlist = [...(input.ipAllowlist ?? [])];
-  const badRanges = ipAllowlist.filter((entry) => !isAddressOrCidr(entry));
-  if (badRanges.length > 0) throw new OperatorError(`Not an IP address or CIDR range: ${badRanges.join(', ')}.`);
-  if (input.expiresAt && Number.isNaN(input.expiresAt.getTime())) throw new OperatorError('expires_at is not a valid time.');
-  // A token dead on arrival is a typo in the date, never what the operator meant.
-  if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) {
-    throw new OperatorError(`expires_at ${input.expiresAt.toISOString()} is in the past; a token must expire later than now.`);
+export async function createToken(db: Kysely<DB>, input: CreateTokenInput) {
+  const owner = await activeMember(db, input.companyId, input.ownerEmail);
+  const { token, value } = await operatorVerb(() => tokens.createToken(db, operator(input.companyId), { ...input, ownerUserId: owner.id }));
+  return { ...operatorView(token), token: value };
+}
+
+/** Rolls a token for `ownerEmail` (an admin, who owns the new value): the old value works for the overlap, then not. */
+export async function rollToken(db: Kysely<DB>, input: { tokenId: string; ownerEmail: string; overlap: string }) {
+  const current = await db.selectFrom('api_tokens').select('company_id').where('id', '=', input.tokenId).executeTakeFirst();
+  if (!current) throw new OperatorError(`No token ${input.tokenId}.`);
+  const owner = await activeMember(db, current.company_id, input.ownerEmail);
+  if (!tokens.isRollOverlap(input.overlap)) throw new OperatorError(`--overlap must be one of ${Object.keys(tokens.ROLL_OVERLAPS).join(', ')}, not "${input.overlap}".`);
+  const overlap = input.overlap;
+  const { token, value } = await operatorVerb(() =>
+    tokens.rollToken(db, operator(current.company_id), { tokenId: input.tokenId, ownerUserId: owner.id, overlap }),
+  );
+  return { ...operatorView(token), token: value };
+}
+
+export async function revokeToken(db: Kysely<DB>, tokenId: string) {
+  const current = await db.selectFrom('api_tokens').select('company_id').where('id', '=', tokenId).executeTakeFirst();
+  if (!current) throw new OperatorError(`No active token ${tokenId}.`);
+  return operatorView(await operatorVerb(() => tokens.revokeToken(db, operator(current.company_id), tokenId)));
+}
+
+/** The audit log's actor for the operator's CLI: no person, no address. */
+function operator(companyId: string): Actor {
+  return { companyId, userId: null, email: null, ip: null };
+}
+
+export async function listTokens(db: Kysely<DB>, companyId: string) {
+  return (await tokens.listTokens(db, companyId)).map(operatorView);
+}
+
+async function activeMember(db: Kysely<DB>, companyId: string, email: string) {
+  const owner = await findUserByEmail(db, companyId, email);
+  if (!owner || owner.removed_at) throw new OperatorError(`${email} is not a member of ${companyId}.`);
+  return owner;
+}
+
+async function operatorVerb<T>(verb: () => Promise<T>): Promise<T> {
+  try {
+    return await verb();
+  } catch (error) {
+    if (error instanceof tokens.TokenRefused) throw new OperatorError(error.message);
+    throw error;
   }
-
-  const owner = await findUserByEmail(db, input.companyId, input.ownerEmail);
-  if (!owner || owner.removed_at) throw new OperatorError(`${input.ownerEmail} is not a member of ${input.companyId}.`);
-  if (owner.role !== 'admin') throw new OperatorError(`${input.ownerEmail} is a member; only admins create API tokens.`);
-
-  const token = v1 ? newSecret(V1_TOKEN_PREFIX) : newToken(livemode);
-  const row = await db
-    .insertInto('api_tokens')
-    .values({
-      id: newId('token'),
-      company_id: input.companyId,
-      owner_user_id: owner.id,
-      name: input.name ?? (v1 ? 'v1 token' : `${livemode ? 'Live' : 'Test'} token`),
-      livemode,
-      api_version: v1 ? 'v1' : 'v2',
-      scopes: scopes as Scope[],
-      token_hash: token.hash,
-      token_prefix: token.displayPrefix,
-      token_last4: token.last4,
-      expires_at: input.expiresAt ?? null,
-      ip_allowlist: ipAllowlist,
-      created_at: new Date(),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return { ...presentTokenRow(row, input.ownerEmail), token: token.value };
 }
-
-export async function revokeToken(db: Db, tokenId: string) {
-  const row = await db
-    .updateTable('api_tokens')
-    .set({ revoked_at: new Date() })
-    .where('id', '=', tokenId)
-    .where('revoked_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
-  if (!row) throw new OperatorError(`No active token ${tokenId}.`);
-  authChanged(db);
-  return presentTokenRow(row, null);
-}
-
-export async function listTokens(db: Db, companyId: string) {
-  const rows = await db
-    .selectFrom('api_tokens')
-    .innerJoin('users', 'users.id', 'api_tokens.owner_user_id')
-    .selectAll('api_tokens')
-    .select('users.email as owner_email')
-    .where('api_tokens.company_id', '=', companyId)
-    .orderBy('api_tokens.created_at', 'desc')
-    .orderBy('api_tokens.id', 'desc')
-    .execute();
-  return rows.map((row) => presentTokenRow(row, row.owner_email));
-}
-
-type TokenRow = {
-  id: string; company_id: string; name: string; api_version: 'v1' | 'v2'; livemode: boolean; scopes: string[]; token_prefix: string; token_last4: string;
-  expires_at: Date | null; ip_allowlist: string[]; revoked_at: Date | null; last_used_at: Date | null; created_at: Date;
-};
 
 /** The operator's view of a token: never the hash, only prefix and last four characters. */
-function presentTokenRow(row: TokenRow, ownerEmail: string | null) {
-  return {
-    id: row.id,
-    company_id: row.company_id,
-    name: row.name,
-    api_version: row.api_version,
-    livemode: row.livemode,
-    scopes: row.scopes,
-    display: maskedSecret({ displayPrefix: row.token_prefix, last4: row.token_last4 }),
-    owner_email: ownerEmail,
-    expires_at: row.expires_at?.toISOString() ?? null,
-    ip_allowlist: row.ip_allowlist,
-    revoked_at: row.revoked_at?.toISOString() ?? null,
-    last_used_at: row.last_used_at?.toISOString() ?? null,
-    created_at: row.created_at.toISOString(),
-  };
+function operatorView(token: ListedToken) {
+  const { owner, ...rest } = token;
+  return { ...rest, owner_email: owner.email };
 }

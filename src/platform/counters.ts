@@ -27,7 +27,7 @@ export const webhookDeliveries = new Counter({
 });
 
 /** The emails Canopy sends, one kind per job that sends them. */
-export type EmailKind = 'certificate' | 'endpoint_disabled';
+export type EmailKind = 'certificate' | 'endpoint_disabled' | 'endpoint_failing' | 'account_link';
 
 const emails = new Counter({
   name: 'canopy_emails_total',
@@ -58,7 +58,7 @@ export function countRateLimited(limit: RateLimitName): void {
 
 // Every series from the start, so that rate() and increase() see the first event.
 for (const outcome of ['delivered', 'retrying', 'failed', 'stale'] satisfies DeliveryOutcome[]) webhookDeliveries.inc({ outcome }, 0);
-for (const kind of ['certificate', 'endpoint_disabled'] satisfies EmailKind[]) {
+for (const kind of ['certificate', 'endpoint_disabled', 'endpoint_failing', 'account_link'] satisfies EmailKind[]) {
   for (const outcome of ['sent', 'failed']) emails.inc({ kind, outcome }, 0);
 }
 for (const limit of RATE_LIMIT_NAMES) rateLimited.inc({ limit }, 0);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { TSchema } from '@sinclair/typebox';
+import type { DashboardMenuItem } from './dashboard/page.ts';
 import type { EventRenderer } from './events/renderers.ts';
 import type { ModuleOptions } from './http/module.ts';
 import type { JobKind } from './jobs/job.ts';
@@ -20,6 +21,13 @@ export interface Feature {
   pages?: FastifyPluginAsyncTypebox<ModuleOptions>;
   /** Files its pages and others link to (images), served without counting against the page limit. */
   assets?: FastifyPluginAsyncTypebox<ModuleOptions>;
+  /**
+   * Its pages of the company dashboard, under /dashboard, behind a signed-in person (each
+   * route's `config.dashboardAccess` says who may open it: platform/dashboard/surface.ts).
+   */
+  dashboard?: FastifyPluginAsyncTypebox<ModuleOptions>;
+  /** Its entries in the dashboard's menu, in the order shown. */
+  dashboardMenu?: readonly DashboardMenuItem[];
   /** Its kinds of background job. */
   jobs?: readonly JobKind[];
   /** Those of its jobs every worker keeps scheduled (platform/jobs/housekeeping.ts); each is in `jobs` too. */

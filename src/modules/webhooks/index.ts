@@ -1,14 +1,21 @@
 import type { Feature } from '../../platform/feature.ts';
-import { sendEndpointDisabledEmail } from './jobs.ts';
+import { purgeOldWebhookAttempts, sendEndpointDisabledEmail, sendEndpointFailingEmail } from './jobs.ts';
+import { webhookPages } from './pages.ts';
 import { webhookRoutes } from './routes.ts';
-import { EventSchema, WebhookEndpointSchema, WebhookEndpointWithSecretSchema } from './schemas.ts';
+import { EventSchema, WebhookEndpointRecoverySchema, WebhookEndpointSchema, WebhookEndpointWithSecretSchema } from './schemas.ts';
 
-export { endpointDisabled } from './jobs.ts';
+export { endpointDisabled, endpointFailing } from './jobs.ts';
 
-/** Webhooks: endpoints, the event log and redelivery, and the email that tells admins an endpoint was switched off. */
+/** Webhooks: endpoints, the event log, the delivery log, redelivery and recovery, and the emails that warn admins of a failing endpoint and tell them it was switched off. */
 export const webhooksFeature: Feature = {
   name: 'webhooks',
   api: webhookRoutes,
-  schemas: [WebhookEndpointSchema, WebhookEndpointWithSecretSchema, EventSchema],
-  jobs: [sendEndpointDisabledEmail],
+  dashboard: webhookPages,
+  dashboardMenu: [
+    { path: '/dashboard/webhooks', label: { en: 'Webhooks', nl: 'Webhooks' }, access: 'admin' },
+    { path: '/dashboard/events', label: { en: 'Events', nl: 'Gebeurtenissen' }, access: 'admin' },
+  ],
+  schemas: [WebhookEndpointSchema, WebhookEndpointWithSecretSchema, WebhookEndpointRecoverySchema, EventSchema],
+  jobs: [sendEndpointDisabledEmail, sendEndpointFailingEmail, purgeOldWebhookAttempts],
+  housekeeping: [purgeOldWebhookAttempts],
 };

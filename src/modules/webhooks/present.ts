@@ -1,7 +1,7 @@
 import { asReaderSees } from '../../platform/events/renderers.ts';
 import type { Selectable } from 'kysely';
 import { iso } from '../../core/formats.ts';
-import type { WebhookEndpointsTable } from '../../db/schema.ts';
+import type { WebhookAttemptsTable, WebhookEndpointsTable } from '../../db/schema.ts';
 import type { EventType } from '../../platform/events/record.ts';
 import type { ReadContext } from '../../core/context.ts';
 import { deliveriesOf, type EventRow } from './queries.ts';
@@ -46,3 +46,24 @@ export async function presentEvents(ctx: ReadContext, rows: EventRow[]) {
       })),
   }));
 }
+
+/** One line of the delivery log: an attempt, what it met and how long it took. */
+export function presentAttempt(row: Selectable<WebhookAttemptsTable>) {
+  return {
+    id: row.id,
+    object: 'webhook_attempt' as const,
+    livemode: row.livemode,
+    endpoint: row.endpoint_id,
+    event: row.event_id,
+    event_type: row.event_type as EventType,
+    test: row.test,
+    attempted_at: iso(row.attempted_at),
+    outcome: row.outcome,
+    status_code: row.status_code,
+    latency_ms: row.latency_ms,
+    response_body: row.response_body,
+    error: row.error,
+  };
+}
+
+export type PresentedAttempt = ReturnType<typeof presentAttempt>;

@@ -4,7 +4,7 @@ import { errors } from '../../core/errors.ts';
 import { keysetPage } from '../../db/keyset.ts';
 import type { EventListQuery, WebhookEndpointListQuery } from './schemas.ts';
 import { sql } from 'kysely';
-import { EVENT_RETENTION_DAYS } from '../../platform/events/record.ts';
+import { EVENT_RETENTION_DAYS, type EventType } from '../../platform/events/record.ts';
 
 function endpointsOf(ctx: ReadContext) {
   return ctx.db.selectFrom('webhook_endpoints').selectAll().where('company_id', '=', ctx.companyId).where('livemode', '=', ctx.livemode);
@@ -73,4 +73,42 @@ export async function deliveriesOf(ctx: ReadContext, eventIds: readonly string[]
     .where('d.event_id', 'in', eventIds)
     .orderBy('d.endpoint_id')
     .execute();
+}
+
+/** The delivery log's filters: outcome, event type, an event, a time range (attempted_at, from inclusive, until exclusive). */
+export interface AttemptFilters {
+  outcome?: 'succeeded' | 'failed';
+  event_type?: EventType;
+  event?: string;
+  from?: Date;
+  until?: Date;
+  limit?: number;
+  starting_after?: string;
+}
+
+/**
+ * A page of an endpoint's attempts, newest first, by keyset on (attempted_at, id): each
+ * filter has an index that starts with the endpoint (migration 0028), so a page reads that
+ * endpoint's rows only, never the company's.
+ */
+export async function listWebhookAttempts(ctx: ReadContext, endpointId: string, filters: AttemptFilters) {
+  await findWebhookEndpoint(ctx, endpointId);
+  const scope = ctx.db.selectFrom('webhook_attempts').selectAll().where('endpoint_id', '=', endpointId);
+  let q = scope;
+  if (filters.outcome) q = q.where('outcome', '=', filters.outcome);
+  if (filters.event_type) q = q.where('event_type', '=', filters.event_type);
+  if (filters.event) q = q.where('event_id', '=', filters.event);
+  if (filters.from) q = q.where('attempted_at', '>=', filters.from);
+  if (filters.until) q = q.where('attempted_at', '<', filters.until);
+  return keysetPage(scope, q, {
+    sortColumn: 'attempted_at', tiebreakColumn: 'id', idColumn: 'id', limit: filters.limit, startingAfter: filters.starting_after,
+  });
+}
+
+/** The attempts of some events of the reader's company and mode, newest first (an event's page in the event log). */
+export async function attemptsOfEvents(ctx: ReadContext, eventIds: readonly string[]) {
+  if (eventIds.length === 0) return [];
+  return ctx.db.selectFrom('webhook_attempts').selectAll()
+    .where('event_id', 'in', eventIds).where('company_id', '=', ctx.companyId).where('livemode', '=', ctx.livemode)
+    .orderBy('attempted_at', 'desc').orderBy('id', 'desc').limit(500).execute();
 }

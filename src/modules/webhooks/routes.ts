@@ -4,8 +4,12 @@ import type { ModuleOptions } from '../../platform/http/module.ts';
 import { emptyBodyAsObject, listEnvelope, NoQuery } from '../../platform/http/params.ts';
 import { presentEvents, presentWebhookEndpoint } from './present.ts';
 import { findEvent, findWebhookEndpoint, listEvents, listWebhookEndpoints } from './queries.ts';
-import { CreateWebhookEndpointBody, DeletedWebhookEndpointSchema, EventList, EventListQuery, EventParams, EventSchema, RedeliverBody, RotateSecretBody, UpdateWebhookEndpointBody, WebhookEndpointList, WebhookEndpointListQuery, WebhookEndpointParams, WebhookEndpointSchema, WebhookEndpointWithSecretSchema } from './schemas.ts';
-import { createWebhookEndpoint, deleteWebhookEndpoint, redeliverEvent, rotateWebhookSecret, updateWebhookEndpoint } from './service.ts';
+import {
+  CreateWebhookEndpointBody, DeletedWebhookEndpointSchema, EventList, EventListQuery, EventParams, EventSchema, RecoverBody, RedeliverBody, RotateSecretBody,
+  UpdateWebhookEndpointBody, WebhookEndpointList, WebhookEndpointListQuery, WebhookEndpointParams, WebhookEndpointRecoverySchema, WebhookEndpointSchema,
+  WebhookEndpointWithSecretSchema,
+} from './schemas.ts';
+import { createWebhookEndpoint, deleteWebhookEndpoint, recoverWebhookEndpoint, redeliverEvent, rotateWebhookSecret, updateWebhookEndpoint } from './service.ts';
 
 const tags = ['Webhooks'];
 
@@ -54,6 +58,24 @@ const webhookEndpointRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
     async (request) => rotateWebhookSecret(request.ctx, request.params.id, request.body),
   );
 
+  app.post(
+    '/webhook-endpoints/:id/recover',
+    {
+      config: { scope, resource: 'webhook_endpoint', errors: ['webhook_endpoint_disabled'] },
+      preValidation: emptyBodyAsObject,
+      schema: {
+        operationId: 'recoverWebhookEndpoint',
+        summary: 'Send again what failed to this endpoint since a time, and what it missed while switched off',
+        description:
+          'Queues, due now, every delivery to this endpoint of an event created at or after `since` (within the event log\'s 30 days, else 400 parameter_invalid; the whole log when left out) that failed, '
+          + 'and every event since then that it never got because it was switched off (of the types it takes now). A delivery already pending is left as it is, so '
+          + 'calling it twice queues nothing twice. A disabled endpoint is refused (409 webhook_endpoint_disabled): switch it on with PATCH status: enabled and recover_since.',
+        tags, params: WebhookEndpointParams, querystring: NoQuery, body: RecoverBody, response: { 200: Type.Ref(WebhookEndpointRecoverySchema) },
+      },
+    },
+    async (request) => recoverWebhookEndpoint(request.ctx, request.params.id, request.body),
+  );
+
   app.get(
     '/webhook-endpoints/:id',
     {
@@ -69,6 +91,7 @@ const webhookEndpointRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
       config: { scope, resource: 'webhook_endpoint', errors: ['webhook_url_refused'] },
       schema: {
         operationId: 'updateWebhookEndpoint', summary: 'Change an endpoint; status enabled switches a disabled one on again',
+        description: 'With status enabled, recover_since also sends, due now, what failed or the endpoint missed while it was off since that time (see recover). recover_since without status enabled, or before the event log\'s 30 days, is refused (400 parameter_invalid).',
         tags, params: WebhookEndpointParams, querystring: NoQuery, body: UpdateWebhookEndpointBody, response: { 200: Type.Ref(WebhookEndpointSchema) },
       },
     },

@@ -64,8 +64,35 @@ export const UpdateWebhookEndpointBody = Type.Object(
     description: Type.Optional(Nullable(DESCRIPTION_FIELD)),
     include_personal_data: Type.Optional(Type.Boolean()),
     status: Type.Optional(StringEnum(['enabled', 'disabled'], { description: 'enabled switches a disabled endpoint on again.' })),
+    recover_since: Type.Optional(Timestamp(
+      'With status enabled: also send, due now, what failed or the endpoint missed while it was off, of events since this time (within the event log\'s 30 days), as POST /v2/webhook-endpoints/{id}/recover does.',
+    )),
   },
   { additionalProperties: false },
+);
+
+export const RecoverBody = Type.Object(
+  { since: Type.Optional(Timestamp('Events created at or after this time, within the event log\'s 30 days; the whole log (30 days back) when left out.')) },
+  { additionalProperties: false },
+);
+
+/** The answer to POST /v2/webhook-endpoints/{id}/recover: what it queued. */
+export const WebhookEndpointRecoverySchema = Type.Object(
+  {
+    object: Type.Literal('webhook_endpoint_recovery'),
+    endpoint: idString('webhook_endpoint', 'whe_ id'),
+    livemode: Type.Boolean(),
+    since: Timestamp('The since asked for, or the start of the event log\'s 30 days when none was.'),
+    created: Timestamp('When the deliveries were queued: they are due from then.'),
+    queued: Type.Integer({ description: 'Deliveries queued by this call: queued_failed plus queued_missed.' }),
+    queued_failed: Type.Integer({ description: 'Deliveries that had failed (for good, or when the endpoint was switched off), queued again with their attempts started over.' }),
+    queued_missed: Type.Integer({ description: 'Events the endpoint never got because it was switched off when they happened (of the types it takes now), queued for it.' }),
+    already_pending: Type.Integer({ description: 'Deliveries of events since `since` that were pending already, left as they are.' }),
+  },
+  {
+    $id: 'WebhookEndpointRecovery',
+    description: 'What POST /v2/webhook-endpoints/{id}/recover queued. A second call queues only what failed again since the first.',
+  },
 );
 
 export const RotateSecretBody = Type.Object(
@@ -133,7 +160,7 @@ function eventFields<T extends TSchema, D extends TProperties>(type: T, data: D)
 const objectName = (schema: TSchema) => (schema.properties as { object: { const: string } }).object.const;
 
 /** `allocation.created` is documented as AllocationCreatedEvent. */
-const variantId = (type: EventType) => `${type.split(/[._]/).map((word) => word[0]!.toUpperCase() + word.slice(1)).join('')}Event`;
+export const variantId = (type: EventType) => `${type.split(/[._]/).map((word) => word[0]!.toUpperCase() + word.slice(1)).join('')}Event`;
 
 /** One event type, its data.object typed: only the OpenAPI document has these (see EventSchema). */
 const EVENT_VARIANTS = EVENT_TYPES.map((type) =>

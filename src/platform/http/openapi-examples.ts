@@ -336,6 +336,11 @@ export function openApiExamples(base: string): OpenApiExamples {
       Certificate: amaraCertificate,
       WebhookEndpoint: orderSystem,
       WebhookEndpointWithSecret: { ...orderSystem, secret: 'whsec_TD1mdZBaUd6m3nqV3oTh7N+3QrFBs1LII+bfjY34KIY=' },
+      // Two failed deliveries sent again, three events missed while it was off queued, one still pending left alone.
+      WebhookEndpointRecovery: {
+        object: 'webhook_endpoint_recovery', endpoint: id.orderSystem, livemode: true, since: '2026-11-20T00:00:00Z', created: '2026-11-24T13:45:00Z',
+        queued: 5, queued_failed: 2, queued_missed: 3, already_pending: 1,
+      },
       Event: events['recipient.created'],
       AllocationCreatedEvent: events['allocation.created'],
       AllocationPlantedEvent: events['allocation.planted'],
@@ -356,6 +361,7 @@ export function openApiExamples(base: string): OpenApiExamples {
       rotateWebhookEndpointSecret: { expires_in: 3600 },
       updateWebhookEndpoint: { enabled_events: ['*'], description: 'Order system: every event' },
       redeliverEvent: { endpoint: id.orderSystem },
+      recoverWebhookEndpoint: { since: '2026-11-20T00:00:00Z' },
       testHelperCreateAllocation: { trees: 10 },
       testHelperChangeAllocationTrees: { trees: 6 },
       testHelperClaimGiftCode: tessClaim,
@@ -459,7 +465,10 @@ const ERROR_EXAMPLES: Partial<Record<ErrorCode, (context: ErrorContext) => Canop
   external_reference_taken: () => refusal('external_reference_taken', `Recipient ${EXAMPLE_IDS.amara} already has external_reference "order-10412".`, ['external_reference']),
   gift_code_not_open: () => refusal('gift_code_not_open', `Gift code ${EXAMPLE_IDS.pieterCode} is claimed; only an open code can be revoked. To take its trees back, delete the recipient who claimed it.`),
   webhook_url_refused: () => refusal('webhook_url_refused', 'The url must use https.', ['url']),
-  webhook_endpoint_disabled: () => refusal('webhook_endpoint_disabled', `Webhook endpoint ${EXAMPLE_IDS.orderSystem} is disabled; switch it on (PATCH status: enabled) before redelivering to it.`, ['endpoint']),
+  webhook_endpoint_disabled: ({ url }) =>
+    url.endsWith('/recover')
+      ? refusal('webhook_endpoint_disabled', `Webhook endpoint ${EXAMPLE_IDS.orderSystem} is disabled; switch it on (PATCH status: enabled, with recover_since to send what it missed) before recovering it.`)
+      : refusal('webhook_endpoint_disabled', `Webhook endpoint ${EXAMPLE_IDS.orderSystem} is disabled; switch it on (PATCH status: enabled) before redelivering to it.`, ['endpoint']),
   allocation_unexpected_state: ({ url }) =>
     url.endsWith('/monitor')
       ? refusal('allocation_unexpected_state', `Allocation ${EXAMPLE_IDS.testTrees} is pledged; it cannot be monitored.`)

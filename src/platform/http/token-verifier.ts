@@ -14,7 +14,11 @@ import { TokenCache } from './token-cache.ts';
 
 export type VerifiedToken = NonNullable<Awaited<ReturnType<typeof readToken>>>;
 
-/** How often a token's last_used_at is written: once a minute of use, not on every request. */
+/**
+ * How often a token's last use (time and address) is written: once a minute of use, not on
+ * every request. The write is conditional, so however many processes serve a token, at most
+ * one of them writes it in a minute.
+ */
 const LAST_USED_PRECISION_MS = 60_000;
 
 /** A verifier of one API version's tokens (`v2`, or `v1` for `canopy_v1_...`), with its own cache. */
@@ -31,11 +35,26 @@ export function tokenVerifier(db: Kysely<DB>, apiVersion: 'v1' | 'v2') {
     const refusal = row ? refusalOf(row, ip) : { reason: 'unknown' as const };
     if (refusal || !row) return { refused: refusal ?? { reason: 'unknown' } };
     if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > LAST_USED_PRECISION_MS) {
-      row.last_used_at = new Date(); // the remembered row too
-      await db.updateTable('api_tokens').set({ last_used_at: row.last_used_at }).where('id', '=', row.id).execute();
+      await noteUse(db, row, ip);
     }
     return { token: row };
   };
+}
+
+/**
+ * Writes when and from which address a token was used, unless that was written less than a
+ * minute ago (by this process or another). The remembered row keeps the time, so this
+ * process does not try again within the minute. Neither column is news to the token cache.
+ */
+async function noteUse(db: Kysely<DB>, row: VerifiedToken, ip: string): Promise<void> {
+  const now = new Date();
+  row.last_used_at = now; // the remembered row too
+  await db
+    .updateTable('api_tokens')
+    .set({ last_used_at: now, last_used_ip: ip })
+    .where('id', '=', row.id)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', new Date(now.getTime() - LAST_USED_PRECISION_MS))]))
+    .execute();
 }
 
 function refusalOf(row: VerifiedToken, ip: string): TokenRefusal | null {

@@ -48,8 +48,9 @@ export function createMailer(options: MailerOptions): Mailer {
         const info = await transport.sendMail({ ...mail, from: sender(options.from, fromName) }).catch((error: unknown) => {
           throw withoutAddress(error, message.to);
         });
-        // Not the address: this message is logged and kept as the job's last error.
-        if (!info.accepted.map(String).includes(message.to)) {
+        // Not the address: this message is logged and kept as the job's last error. Compared
+        // without case: nodemailer writes the domain in lower case (Ada@Example.com is accepted as Ada@example.com).
+        if (!info.accepted.map((address) => String(address).toLowerCase()).includes(message.to.toLowerCase())) {
           throw new Error(`The SMTP server did not accept the recipient's address: ${redact(info.response, message.to)}`);
         }
         return { via: 'smtp', location: info.response };

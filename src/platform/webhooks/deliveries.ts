@@ -1,14 +1,13 @@
-import { type Kysely, sql } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import type { ReadContext } from '../../core/context.ts';
 import { SCOPES } from '../../core/scopes.ts';
 import { openSecret } from '../../core/secrets.ts';
-import type { DB, Db } from '../../db/schema.ts';
+import type { DB, Db, WebhookAttemptsTable } from '../../db/schema.ts';
 import { webhookPayload } from './payload.ts';
 import { type DeliveryOutcome, webhookDeliveries } from '../counters.ts';
-import { type AttemptResult, postWebhook } from './send.ts';
-import { DISABLE_AFTER_FAILING_MS, nextRetryDelaySeconds } from './schedule.ts';
-import { signatureHeaders } from './signature.ts';
-import { checkWebhookUrl, UnsafeWebhookUrl } from './url-guard.ts';
+import { attemptRow, insertAttempt, sendSigned } from './attempts.ts';
+import type { AttemptResult } from './send.ts';
+import { DISABLE_AFTER_FAILING_MS, nextRetryDelaySeconds, WARN_AFTER_FAILING_MS } from './schedule.ts';
 
 /** The purpose signing secrets are sealed under (core/secrets.ts). */
 export const SIGNING_SECRET_PURPOSE = 'webhook-signing-secret';
@@ -73,10 +72,19 @@ export interface DeliveryServices {
    * (modules/webhooks/jobs.ts, endpointDisabled).
    */
   whenEndpointDisabled: EndpointDisabled;
+  /**
+   * Called, once per run of failures, in the transaction of the failed attempt that finds an
+   * endpoint failing for a day (WARN_AFTER_FAILING_MS): the webhooks feature queues the
+   * warning to the company's admins (modules/webhooks/jobs.ts, endpointFailing).
+   */
+  whenEndpointFailing: EndpointFailing;
 }
 
 /** What happens, in the disabling transaction, when the worker switches an endpoint off. */
 export type EndpointDisabled = (db: Db, endpointId: string) => Promise<void>;
+
+/** What happens, in the transaction of a failed attempt, when an endpoint has been failing for a day. */
+export type EndpointFailing = (db: Db, endpointId: string) => Promise<void>;
 
 /**
  * Makes one attempt of a claimed delivery and records what came of it: the event as the
@@ -86,7 +94,8 @@ export type EndpointDisabled = (db: Db, endpointId: string) => Promise<void>;
 export async function attemptDelivery(db: Kysely<DB>, claimed: ClaimedDelivery, services: DeliveryServices): Promise<AttemptResult> {
   const { event, endpoint } = await loadEventAndEndpoint(db, claimed);
   if (!endpoint || !event || endpoint.status !== 'enabled') {
-    const result = { delivered: false, statusCode: null, error: 'the endpoint or the event is gone or disabled', retryAfterSeconds: null, ms: 0 };
+    // No attempt is made, so none is logged: the delivery's own last_error says why.
+    const result = { delivered: false, statusCode: null, error: 'the endpoint or the event is gone or disabled', retryAfterSeconds: null, ms: 0, responseBody: null };
     await stillLeased(db, claimed).set({ status: 'failed', locked_until: null, last_error: result.error }).execute();
     webhookDeliveries.inc({ outcome: 'failed' });
     return result;
@@ -97,23 +106,24 @@ export async function attemptDelivery(db: Kysely<DB>, claimed: ClaimedDelivery, 
     scopes: endpoint.include_personal_data ? SCOPES : SCOPES.filter((scope) => scope !== 'recipients:read'),
   };
   const body = JSON.stringify(webhookPayload(ctx, event));
-  const secrets = [openSigningSecret(services.secretKey, endpoint.secret_encrypted)];
-  if (endpoint.previous_secret_encrypted && endpoint.previous_secret_expires_at && endpoint.previous_secret_expires_at > attemptAt) {
-    secrets.push(openSigningSecret(services.secretKey, endpoint.previous_secret_encrypted));
-  }
-  let result: AttemptResult;
-  try {
-    const target = await checkWebhookUrl(endpoint.url, { allowPrivate: services.allowPrivateUrls });
-    result = await postWebhook(target, body, {
-      ...signatureHeaders(secrets, event.id, body, new Date()),
-      'User-Agent': `Canopy-Webhooks/1.0 (+${services.publicBaseUrl}/docs/webhooks)`,
-    });
-  } catch (error) {
-    if (!(error instanceof UnsafeWebhookUrl)) throw error;
-    result = { delivered: false, statusCode: null, error: `refused: ${error.message}`, retryAfterSeconds: null, ms: 0 };
-  }
-  webhookDeliveries.inc({ outcome: await recordAttempt(db, claimed, endpoint, result, services) });
+  const secrets = secretsInForce(services.secretKey, endpoint, attemptAt);
+  const result = await sendSigned(endpoint.url, secrets, event.id, body, services);
+  const logged = attemptRow({ endpoint: { ...endpoint, livemode: event.livemode }, event, attemptedAt: attemptAt }, result);
+  webhookDeliveries.inc({ outcome: await recordAttempt(db, claimed, endpoint, result, logged, services) });
   return result;
+}
+
+/** An endpoint's signing secrets in force at `at`, opened: the current one, and the one it replaced while that still signs beside it. */
+export function secretsInForce(
+  secretKey: string,
+  endpoint: { secret_encrypted: string; previous_secret_encrypted: string | null; previous_secret_expires_at: Date | null },
+  at: Date,
+): string[] {
+  const secrets = [openSigningSecret(secretKey, endpoint.secret_encrypted)];
+  if (endpoint.previous_secret_encrypted && endpoint.previous_secret_expires_at && endpoint.previous_secret_expires_at > at) {
+    secrets.push(openSigningSecret(secretKey, endpoint.previous_secret_encrypted));
+  }
+  return secrets;
 }
 
 /**
@@ -170,7 +180,7 @@ async function loadEventAndEndpoint(db: Kysely<DB>, claimed: ClaimedDelivery) {
     .select([
       'ep.id as ep_id', 'ep.company_id as ep_company_id', 'ep.url as ep_url', 'ep.status as ep_status', 'ep.include_personal_data as ep_include_personal_data',
       'ep.secret_encrypted as ep_secret_encrypted', 'ep.previous_secret_encrypted as ep_previous_secret_encrypted',
-      'ep.previous_secret_expires_at as ep_previous_secret_expires_at', 'ep.failing_since as ep_failing_since',
+      'ep.previous_secret_expires_at as ep_previous_secret_expires_at', 'ep.failing_since as ep_failing_since', 'ep.failing_warned_at as ep_failing_warned_at',
     ])
     .where('ev.id', '=', claimed.event_id)
     .where('ep.id', '=', claimed.endpoint_id)
@@ -178,35 +188,40 @@ async function loadEventAndEndpoint(db: Kysely<DB>, claimed: ClaimedDelivery) {
   if (!row) return { event: undefined, endpoint: undefined };
   const {
     ep_id, ep_company_id, ep_url, ep_status, ep_include_personal_data, ep_secret_encrypted, ep_previous_secret_encrypted, ep_previous_secret_expires_at, ep_failing_since,
-    ...event
+    ep_failing_warned_at, ...event
   } = row;
   const endpoint = {
     id: ep_id, company_id: ep_company_id, url: ep_url, status: ep_status, include_personal_data: ep_include_personal_data, secret_encrypted: ep_secret_encrypted,
     previous_secret_encrypted: ep_previous_secret_encrypted, previous_secret_expires_at: ep_previous_secret_expires_at, failing_since: ep_failing_since,
+    failing_warned_at: ep_failing_warned_at,
   };
   return { event, endpoint };
 }
 
 /**
- * What an attempt leaves behind, atomically: a delivered delivery, or the next
- * attempt on the schedule (or `failed` after the last); and the endpoint's run of
- * failures, which after three days disables it (its admins are emailed, by a job queued
- * in the same transaction). A 410 Gone disables the endpoint at once. Nothing, when the
- * claim's lease is no longer on the delivery (stillLeased). Returns what came of the attempt.
+ * What an attempt leaves behind, atomically: its line in the delivery log; a delivered
+ * delivery, or the next attempt on the schedule (or `failed` after the last); and the
+ * endpoint's run of failures, which after a day warns its admins and after three days
+ * disables it (they are emailed, by a job queued in the same transaction). A 410 Gone
+ * disables the endpoint at once. Only the log line, when the claim's lease is no longer on
+ * the delivery (stillLeased): the attempt was made all the same. Returns what came of it.
  */
 async function recordAttempt(
   db: Kysely<DB>,
   claimed: ClaimedDelivery,
-  endpoint: { id: string; company_id: string; failing_since: Date | null },
+  endpoint: { id: string; company_id: string; failing_since: Date | null; failing_warned_at: Date | null },
   result: AttemptResult,
-  services: Pick<DeliveryServices, 'now' | 'whenEndpointDisabled'>,
+  logged: Insertable<WebhookAttemptsTable>,
+  services: Pick<DeliveryServices, 'now' | 'whenEndpointDisabled' | 'whenEndpointFailing'>,
 ): Promise<DeliveryOutcome> {
   const now = services.now();
   const attempt = { last_attempt_at: now, last_status_code: result.statusCode, locked_until: null };
   if (result.delivered) {
     // The common case in one statement (so one round trip, no BEGIN and COMMIT): the
-    // delivery is delivered, and the endpoint's run of failures, if any, is over.
+    // attempt is logged, the delivery is delivered, and the endpoint's run of failures,
+    // if any, is over (and with it the warning it earned).
     await db
+      .with('logged', (w) => w.insertInto('webhook_attempts').values(logged))
       .with('delivered', (w) =>
         w
           .updateTable('event_deliveries')
@@ -217,7 +232,7 @@ async function recordAttempt(
           .returning('event_id'),
       )
       .updateTable('webhook_endpoints')
-      .set({ failing_since: null })
+      .set({ failing_since: null, failing_warned_at: null })
       .where('id', '=', endpoint.id)
       .where('failing_since', 'is not', null)
       // Only when this attempt's lease was still on the delivery (stillLeased).
@@ -226,6 +241,7 @@ async function recordAttempt(
     return 'delivered';
   }
   return db.transaction().execute(async (trx): Promise<DeliveryOutcome> => {
+    await insertAttempt(trx, logged);
     const delivery = stillLeased(trx, claimed);
     const recorded = (update: { numUpdatedRows: bigint }) => update.numUpdatedRows > 0n;
     if (result.statusCode === 410) {
@@ -238,9 +254,16 @@ async function recordAttempt(
     if (!recorded(await delivery.set({ ...attempt, last_error: result.error, ...retry }).executeTakeFirst())) return 'stale';
     const failingSince = endpoint.failing_since ?? now;
     if (!endpoint.failing_since) await trx.updateTable('webhook_endpoints').set({ failing_since: now }).where('id', '=', endpoint.id).where('failing_since', 'is', null).execute();
-    if (now.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS) {
+    const failingFor = now.getTime() - failingSince.getTime();
+    if (failingFor >= DISABLE_AFTER_FAILING_MS) {
       await disableEndpoint(trx, endpoint, 'failing', now, services.whenEndpointDisabled);
       return 'failed';
+    }
+    if (failingFor >= WARN_AFTER_FAILING_MS && !endpoint.failing_warned_at) {
+      // Once per run of failures: the column is cleared by the delivery that ends the run.
+      const warned = await trx.updateTable('webhook_endpoints').set({ failing_warned_at: now })
+        .where('id', '=', endpoint.id).where('failing_warned_at', 'is', null).where('failing_since', 'is not', null).returning('id').executeTakeFirst();
+      if (warned) await services.whenEndpointFailing(trx, endpoint.id);
     }
     return delay === null ? 'failed' : 'retrying';
   });
@@ -262,5 +285,19 @@ async function disableEndpoint(db: Db, endpoint: { id: string; company_id: strin
   if (!disabled) return;
   await db.updateTable('event_deliveries').set({ status: 'failed', locked_until: null, last_error: 'the endpoint was disabled' })
     .where('endpoint_id', '=', endpoint.id).where('status', '=', 'pending').execute();
+  await notePause(db, endpoint.id, now);
   await whenDisabled(db, endpoint.id);
+}
+
+/**
+ * Notes that an endpoint was switched off at `at` (webhook_endpoint_pauses): the events of
+ * the time it stays off get no delivery to it, and recovering it finds them by this.
+ */
+export async function notePause(db: Db, endpointId: string, at: Date): Promise<void> {
+  await db.insertInto('webhook_endpoint_pauses').values({ endpoint_id: endpointId, paused_at: at }).onConflict((oc) => oc.doNothing()).execute();
+}
+
+/** Notes that an endpoint switched off was switched on again at `at`. */
+export async function noteResume(db: Db, endpointId: string, at: Date): Promise<void> {
+  await db.updateTable('webhook_endpoint_pauses').set({ resumed_at: at }).where('endpoint_id', '=', endpointId).where('resumed_at', 'is', null).execute();
 }

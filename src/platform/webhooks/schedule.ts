@@ -15,6 +15,9 @@ export const RETRY_AFTER_MAX_SECONDS = 3600;
 /** An endpoint whose every attempt has failed for this long is disabled (spec section 6). */
 export const DISABLE_AFTER_FAILING_MS = 3 * 86_400_000;
 
+/** An endpoint whose every attempt has failed for this long gets its admins one warning, naming when it will be disabled. */
+export const WARN_AFTER_FAILING_MS = 86_400_000;
+
 /**
  * Seconds until the next attempt after `attempts` failed ones, or null when that was the
  * last. A Retry-After from the receiver replaces the schedule's delay, held between 10

@@ -13,6 +13,17 @@ export interface AttemptResult {
   /** A Retry-After the receiver sent with its failure, in seconds. */
   retryAfterSeconds: number | null;
   ms: number;
+  /** The first RESPONSE_EXCERPT_BYTES of the receiver's answer, as text; null when it never answered. */
+  responseBody: string | null;
+}
+
+/** How much of a receiver's answer the delivery log keeps. */
+export const RESPONSE_EXCERPT_BYTES = 2048;
+
+/** The start of an answer as text: cut at a byte count (a character cut in two becomes U+FFFD), without NUL, which PostgreSQL text cannot hold. */
+export function responseExcerpt(chunks: readonly Buffer[]): string {
+  const bytes = Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES);
+  return new TextDecoder('utf-8', { fatal: false }).decode(bytes).replaceAll('\u0000', '');
 }
 
 /** A receiver has this long to answer with a 2xx (spec section 8). */
@@ -23,8 +34,8 @@ const agents = { 'http:': new http.Agent({ keepAlive: true, maxSockets: 64 }), '
 /**
  * POSTs `body` to the checked target, connecting to the address that was checked (the
  * `lookup` below answers with it, never asking DNS again), with SNI and Host from the URL.
- * Redirects are not followed: a 3xx is a failed attempt. The answer's body is read and
- * dropped (up to 64 KiB), so the connection can be reused.
+ * Redirects are not followed: a 3xx is a failed attempt. The answer's body is read (up to
+ * 64 KiB, so the connection can be reused) and its first 2 KB kept for the delivery log.
  */
 export function postWebhook(target: CheckedTarget, body: string, headers: Record<string, string>, timeoutMs = DELIVERY_TIMEOUT_MS): Promise<AttemptResult> {
   const started = performance.now();
@@ -35,11 +46,11 @@ export function postWebhook(target: CheckedTarget, body: string, headers: Record
   const client = target.url.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
     let settled = false;
-    const finish = (result: Omit<AttemptResult, 'ms'>) => {
+    const finish = (result: Omit<AttemptResult, 'ms' | 'responseBody'>, responseBody: string | null = null) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ ...result, ms: Math.round(performance.now() - started) });
+      resolve({ ...result, ms: Math.round(performance.now() - started), responseBody });
     };
     const request = client.request(
       target.url,
@@ -52,7 +63,9 @@ export function postWebhook(target: CheckedTarget, body: string, headers: Record
       (response) => {
         const status = response.statusCode ?? 0;
         let read = 0;
+        const kept: Buffer[] = [];
         response.on('data', (chunk: Buffer) => {
+          if (read < RESPONSE_EXCERPT_BYTES) kept.push(chunk);
           read += chunk.length;
           if (read > 65_536) response.destroy();
         });
@@ -63,7 +76,7 @@ export function postWebhook(target: CheckedTarget, body: string, headers: Record
             statusCode: status,
             error: delivered ? null : status >= 300 && status < 400 ? `redirect ${status} (not followed)` : `HTTP ${status}`,
             retryAfterSeconds: delivered ? null : parseRetryAfter(response.headers['retry-after']),
-          });
+          }, responseExcerpt(kept));
         };
         response.on('end', done);
         response.on('close', done);

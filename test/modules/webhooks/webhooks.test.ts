@@ -205,9 +205,11 @@ describe('deliveries', () => {
     assert.deepEqual([read.status, read.disabled_reason], ['disabled', 'gone']);
     const mail: { to: string; subject: string; text: string }[] = [];
     await runDueJobs(app.db, { jobs: JOBS, services: { ...testWorkerServices(), mailer: { send: async (message) => { mail.push(message as never); return { via: 'outbox', location: '' }; }, forget: async () => 0 } } });
-    assert.equal(mail.length, 1);
-    assert.equal(mail[0]!.to, company.adminEmail);
-    assert.match(mail[0]!.text, /410 Gone/);
+    // Earlier tests' endpoints, failing for more than a day by the moved clock, warned their own admins.
+    const ours = mail.filter((message) => message.to === company.adminEmail);
+    assert.equal(ours.length, 1);
+    assert.match(ours[0]!.subject, /switched off/);
+    assert.match(ours[0]!.text, /410 Gone/);
     // Switched on again, it gets new events.
     receiver.behave('/gone', () => ({ status: 200 }));
     assert.equal((await app.request('PATCH', `/v2/webhook-endpoints/${endpoint.id}`, { token: company.test, body: { status: 'enabled' } })).body.status, 'enabled');

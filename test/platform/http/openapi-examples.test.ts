@@ -103,7 +103,7 @@ function leaves(value: Json, at = ''): [string, unknown][] {
 describe('the examples of the OpenAPI document', () => {
   test('every named schema has one example, and it meets its schema, field for field', () => {
     const check = validator(exhaustive(doc));
-    assert.equal(Object.keys(schemas()).length, 25);
+    assert.equal(Object.keys(schemas()).length, 26);
     for (const [id, schema] of Object.entries(schemas())) {
       assert.equal(schema.examples?.length, 1, `${id} has one example`);
       assert.equal(check(['components', 'schemas', id], schema.examples[0]), null, `${id}'s example`);
@@ -124,7 +124,7 @@ describe('the examples of the OpenAPI document', () => {
         assert.notEqual(shownExample(json(response)), undefined, `${label} ${status} shows an example`);
       }
     }
-    assert.equal(bodies, 11);
+    assert.equal(bodies, 12);
     const examples = allExamples();
     assert.ok(examples.length > 300, `${examples.length} examples`);
     for (const { where, pointer, example } of examples) {
@@ -265,7 +265,7 @@ describe('the request examples, sent to the API', () => {
       // Taken; or the id it names is not in this database (404); or its webhook URL's host does not resolve here.
       assert.ok(response.status === 200 || code === 'resource_missing' || code === 'webhook_url_refused', `${label}: ${response.status} ${code}`);
     }
-    assert.equal(outcomes.length, 11);
+    assert.equal(outcomes.length, 12);
     assert.ok(outcomes.includes('POST /v2/gift-codes 200'), outcomes.join('\n'));
     assert.ok(outcomes.includes('POST /v2/test_helpers/allocations 200'), outcomes.join('\n'));
   });
