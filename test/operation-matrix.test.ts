@@ -191,6 +191,7 @@ const FIXTURES: Record<string, Fixture> = {
   // One rare event type, so that the endpoints the walks add do not multiply the deliveries to send.
   'POST /v2/webhook-endpoints': async () => ({ body: { url: `${receiver.base}/more-hooks`, enabled_events: ['verification.published'] } }),
   'POST /v2/webhook-endpoints/{id}/rotate-secret': async () => ({ body: { expires_in: 0 } }),
+  'POST /v2/webhook-endpoints/{id}/recover': async () => ({ body: { since: new Date(Date.now() - 3600_000).toISOString() } }),
   'GET /v2/webhook-endpoints/{id}': PLAIN,
   'PATCH /v2/webhook-endpoints/{id}': async () => ({ body: { description: 'Orders system' } }),
   'DELETE /v2/webhook-endpoints/{id}': async (c) => {
