@@ -124,6 +124,8 @@ export interface AuditLogTable {
   details: ColumnType<Record<string, unknown>, string | undefined, string>;
   ip: string | null;
   created_at: CreatedAt;
+  /** The order of writing (bigserial; compared in SQL only). */
+  seq: Generated<string>;
 }
 
 export interface ApiTokensTable {

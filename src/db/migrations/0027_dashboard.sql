@@ -57,6 +57,9 @@ CREATE TABLE audit_log (
   target_id text,
   details jsonb NOT NULL DEFAULT '{}'::jsonb,
   ip text,
-  created_at timestamptz NOT NULL DEFAULT date_trunc('milliseconds', now())
+  created_at timestamptz NOT NULL DEFAULT date_trunc('milliseconds', now()),
+  -- The order of writing: entries of one millisecond (a removal and its revoked tokens) keep it.
+  seq bigserial NOT NULL
 );
-CREATE INDEX audit_log_company_time ON audit_log (company_id, created_at DESC, id DESC);
+CREATE INDEX audit_log_company_order ON audit_log (company_id, seq DESC);
+CREATE INDEX audit_log_company_time ON audit_log (company_id, created_at DESC);

@@ -50,15 +50,19 @@ export interface AuditEntry {
   created_at: Date;
 }
 
-/** A page of a company's entries, newest first, before the entry `before` (keyset paging on the index). */
+/**
+ * A page of a company's entries, newest first, before the entry `before` (keyset paging on
+ * the order of writing, `seq`: entries written in one millisecond keep their order). A
+ * `before` that names no entry of the company gives an empty page.
+ */
 export async function auditEntries(db: Kysely<DB>, companyId: string, options: { before?: string | null; limit: number }): Promise<AuditEntry[]> {
   let query = db
     .selectFrom('audit_log')
     .select(['id', 'action', 'target_id', 'details', 'actor_email', 'ip', 'created_at'])
     .where('company_id', '=', companyId);
   if (options.before) {
-    const cursor = await db.selectFrom('audit_log').select(['created_at', 'id']).where('id', '=', options.before).where('company_id', '=', companyId).executeTakeFirst();
-    if (cursor) query = query.where((eb) => eb.or([eb('created_at', '<', cursor.created_at), eb.and([eb('created_at', '=', cursor.created_at), eb('id', '<', cursor.id)])]));
+    const before = options.before;
+    query = query.where('seq', '<', (eb) => eb.selectFrom('audit_log as cursor').select('cursor.seq').where('cursor.id', '=', before).where('cursor.company_id', '=', companyId));
   }
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
+  return query.orderBy('seq', 'desc').limit(options.limit).execute();
 }
