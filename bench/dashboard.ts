@@ -49,6 +49,7 @@ import { QueryCapture } from './query-capture.ts';
 import { describe } from './report.ts';
 import { findImpactSeed, type SeededImpactCompany, seedImpact } from './seed-impact.ts';
 import { type BenchDatabase, log, openPGlite, openPostgres } from './targets.ts';
+import { ServerTimes } from './server-times.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -166,28 +167,6 @@ function request(agent: http.Agent, port: number, path: string, cookie: string) 
     });
     outgoing.on('error', reject);
   });
-}
-
-/** The app's request log lines: the server time of each answered request. */
-class ServerTimes {
-  readonly durations: number[] = [];
-  write(line: string) {
-    try {
-      const entry = JSON.parse(line) as { msg?: string; duration_ms?: number; level?: number };
-      if (entry.msg === 'request' && typeof entry.duration_ms === 'number') this.durations.push(entry.duration_ms);
-      else if ((entry.level ?? 0) >= 50) process.stderr.write(`app: ${line}`);
-    } catch {
-      process.stderr.write(`app: ${line}`);
-    }
-  }
-
-  async next(before: number): Promise<number> {
-    for (let i = 0; this.durations.length <= before; i++) {
-      if (i > 1000) throw new Error('the app wrote no request log line');
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    return this.durations[before]!;
-  }
 }
 
 async function measureAll(port: number, scenarios: Scenario[], times: ServerTimes): Promise<Measured[]> {

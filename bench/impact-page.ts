@@ -44,6 +44,7 @@ import type { DB } from '../src/db/schema.ts';
 import { installFeatures } from '../src/features.ts';
 import { databaseTargets, type DatabaseTarget, wholeNumber } from './args.ts';
 import { QueryCapture, StatementTimer } from './query-capture.ts';
+import { ServerTimes } from './server-times.ts';
 import { describe } from './report.ts';
 import { checkImpactAggregates, findImpactSeed, type ImpactSeed, type SeededImpactCompany, seedImpact } from './seed-impact.ts';
 import { type BenchDatabase, log, openPGlite, openPostgres } from './targets.ts';
@@ -156,29 +157,6 @@ async function decompressed(body: Buffer, encoding: string | null): Promise<Buff
   if (encoding === 'br') return zlib.brotliDecompressSync(body);
   if (encoding === 'gzip') return zlib.gunzipSync(body);
   return body;
-}
-
-/** The app's request log lines, as they are written: the server time of each answered request. */
-class ServerTimes {
-  readonly durations: number[] = [];
-  write(line: string) {
-    try {
-      const entry = JSON.parse(line) as { msg?: string; duration_ms?: number; level?: number; err?: unknown };
-      if (entry.msg === 'request' && typeof entry.duration_ms === 'number') this.durations.push(entry.duration_ms);
-      else if ((entry.level ?? 0) >= 50) process.stderr.write(`app: ${line}`);
-    } catch {
-      process.stderr.write(`app: ${line}`);
-    }
-  }
-
-  /** The next request's line: it is written when the answer has been handed over, perhaps after the client read it. */
-  async next(before: number): Promise<number> {
-    for (let i = 0; this.durations.length <= before; i++) {
-      if (i > 1000) throw new Error('the app wrote no request log line');
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    return this.durations[before]!;
-  }
 }
 
 async function measureAll(port: number, scenarios: Scenario[], times: ServerTimes): Promise<Measured[]> {
