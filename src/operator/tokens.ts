@@ -13,19 +13,8 @@ import { findUserByEmail } from './users.ts';
  * company's audit log as the operator's.
  */
 
-export interface CreateTokenInput {
-  companyId: string;
-  ownerEmail: string;
-  /** Ignored for a v1 token: v1 has no scopes. */
-  scopes: readonly string[] | 'all';
-  /** Ignored for a v1 token: v1 has no test mode. */
-  livemode: boolean;
-  /** A token of the legacy v1 API (`canopy_v1_...`), for an old integration; v2 when left out. */
-  apiVersion?: 'v1' | 'v2';
-  name?: string;
-  expiresAt?: Date | null;
-  ipAllowlist?: readonly string[];
-}
+/** The service's input, with the owner named by email (the CLI's `--owner`), for a company. */
+export type CreateTokenInput = Omit<tokens.CreateTokenInput, 'ownerUserId' | 'formKey'> & { companyId: string; ownerEmail: string };
 
 /**
  * Creates an API token for a company admin and returns its value, which is shown this
