@@ -2,7 +2,7 @@ import type { Feature } from '../../platform/feature.ts';
 import { purgeOldWebhookAttempts, sendEndpointDisabledEmail, sendEndpointFailingEmail } from './jobs.ts';
 import { webhookPages } from './pages.ts';
 import { webhookRoutes } from './routes.ts';
-import { EventSchema, WebhookEndpointRecoverySchema, WebhookEndpointSchema, WebhookEndpointWithSecretSchema } from './schemas.ts';
+import { EventSchema, EventTypeSchema, WebhookEndpointRecoverySchema, WebhookEndpointSchema, WebhookEndpointWithSecretSchema } from './schemas.ts';
 
 export { endpointDisabled, endpointFailing } from './jobs.ts';
 
@@ -15,7 +15,7 @@ export const webhooksFeature: Feature = {
     { path: '/dashboard/webhooks', label: { en: 'Webhooks', nl: 'Webhooks' }, access: 'admin' },
     { path: '/dashboard/events', label: { en: 'Events', nl: 'Gebeurtenissen' }, access: 'admin' },
   ],
-  schemas: [WebhookEndpointSchema, WebhookEndpointWithSecretSchema, WebhookEndpointRecoverySchema, EventSchema],
+  schemas: [WebhookEndpointSchema, WebhookEndpointWithSecretSchema, WebhookEndpointRecoverySchema, EventSchema, EventTypeSchema],
   jobs: [sendEndpointDisabledEmail, sendEndpointFailingEmail, purgeOldWebhookAttempts],
   housekeeping: [purgeOldWebhookAttempts],
 };

@@ -24,9 +24,6 @@ const hide = { hide: true };
 
 /** The few styles these pages add to the dashboard's layout. */
 const STYLE = [
-  'nav.modes{display:flex;gap:4px;margin:4px 0 14px}',
-  'nav.modes a{padding:4px 12px;border:1px solid var(--line);border-radius:16px;text-decoration:none;background:#fff}',
-  'nav.modes a[aria-current="page"]{background:var(--leaf);border-color:var(--leaf);color:#fff}',
   '.types{display:grid;grid-template-columns:repeat(auto-fill,minmax(15rem,1fr));gap:0 16px}',
   'form.inline{display:flex;flex-wrap:wrap;gap:8px 12px;align-items:flex-end}',
   'form.inline label{display:block;font-weight:600;font-size:.9rem}',

@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { ModuleOptions } from '../../platform/http/module.ts';
 import { emptyBodyAsObject, listEnvelope, NoQuery } from '../../platform/http/params.ts';
+import { listEventTypes } from './event-types.ts';
 import { presentEvents, presentWebhookEndpoint } from './present.ts';
 import { findEvent, findWebhookEndpoint, listEvents, listWebhookEndpoints } from './queries.ts';
 import {
-  CreateWebhookEndpointBody, DeletedWebhookEndpointSchema, EventList, EventListQuery, EventParams, EventSchema, RecoverBody, RedeliverBody, RotateSecretBody,
+  CreateWebhookEndpointBody, DeletedWebhookEndpointSchema, EventList, EventListQuery, EventParams, EventSchema, EventTypeList, RecoverBody, RedeliverBody, RotateSecretBody,
   UpdateWebhookEndpointBody, WebhookEndpointList, WebhookEndpointListQuery, WebhookEndpointParams, WebhookEndpointRecoverySchema, WebhookEndpointSchema,
   WebhookEndpointWithSecretSchema,
 } from './schemas.ts';
@@ -110,6 +111,23 @@ const webhookEndpointRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (a
 };
 
 const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Any valid token: the catalogue holds no company data (its samples are made up), like GET /v2/me.
+  app.get(
+    '/event-types',
+    {
+      config: { scope: 'any' },
+      schema: {
+        operationId: 'listEventTypes',
+        summary: 'List the event types Canopy sends, each with a description and a sample event',
+        description: 'The nine types, in one page. Each sample has the shape GET /v2/events/{id} answers, in the mode of the token, and as the token may read it (a recipient without names and email to a token without recipients:read).',
+        tags: ['Events'],
+        querystring: NoQuery,
+        response: { 200: EventTypeList },
+      },
+    },
+    async (request) => listEventTypes(request.ctx),
+  );
+
   app.get(
     '/events',
     {

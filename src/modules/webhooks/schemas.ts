@@ -213,3 +213,17 @@ export const RedeliverBody = Type.Object(
   { endpoint: Type.Optional(Type.String({ pattern: '^whe_[A-Za-z0-9]{24}$', description: 'Send to this endpoint only; every enabled endpoint that takes this event type when left out.' })) },
   { additionalProperties: false },
 );
+
+/** One entry of the catalogue of event types (GET /v2/event-types). */
+export const EventTypeSchema = Type.Object(
+  {
+    object: Type.Literal('event_type'),
+    type: StringEnum(EVENT_TYPES),
+    description: Type.String({ description: 'When it is sent, in the language of Accept-Language.' }),
+    data_object: StringEnum(['allocation', 'planting', 'verification', 'recipient', 'certificate'], { description: 'The `object` of what data.object holds.' }),
+    personal_data: Type.Boolean({ description: "Whether data.object is a recipient with their names and email (sent only to endpoints with include_personal_data, shown only to tokens with recipients:read)." }),
+    sample: Type.Ref(EventSchema, { description: 'An example event of this type, in the shape GET /v2/events/{id} answers, in the mode of the token and as it may read it. Made-up ids: it names nothing in Canopy.' }),
+  },
+  { $id: 'EventType', description: 'An event type Canopy sends: when, what it carries, and a sample.' },
+);
+export const EventTypeList = listSchema(Type.Ref(EventTypeSchema), 'The nine event types, in the order of the spec; one page.');

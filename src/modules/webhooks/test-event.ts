@@ -32,7 +32,7 @@ export const TEST_EVENT_ID_PREFIX = 'evt_TESTEVENT';
 export const isTestEventId = (id: string) => id.startsWith(TEST_EVENT_ID_PREFIX);
 
 /** Every `livemode` in an example object set to the endpoint's mode. */
-function inMode(value: unknown, livemode: boolean): unknown {
+export function inMode(value: unknown, livemode: boolean): unknown {
   if (Array.isArray(value)) return value.map((item) => inMode(item, livemode));
   if (!value || typeof value !== 'object') return value;
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, key === 'livemode' ? livemode : inMode(item, livemode)]));

@@ -351,6 +351,12 @@ export function openApiExamples(base: string): OpenApiExamples {
       RecipientCreatedEvent: events['recipient.created'],
       RecipientClaimedEvent: events['recipient.claimed'],
       CertificateCreatedEvent: events['certificate.created'],
+      // The first entry of GET /v2/event-types to a live token (modules/webhooks/event-types.ts): the sample is the example event, never delivered.
+      EventType: {
+        object: 'event_type', type: 'allocation.created',
+        description: 'A new allocation of trees: trees pledged to the company, or a part split off an allocation when some of its trees were given to a recipient or reserved for a gift code. Its status says where its trees are: pledged trees are not planted yet.',
+        data_object: 'allocation', personal_data: false, sample: { ...events['allocation.created'], deliveries: [] },
+      },
     },
     requests: {
       createRecipient: amaraOrder,
