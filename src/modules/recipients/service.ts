@@ -1,16 +1,16 @@
 import type { Static } from '@sinclair/typebox';
 import { sql } from 'kysely';
-import type { ApiContext } from '../../core/context.ts';
 import { CanopyError, errors } from '../../core/errors.ts';
 import type { Language } from '../../core/i18n.ts';
 import { newId } from '../../core/ids.ts';
 import type { AllocationRow } from '../../domain/allocations.ts';
 import { type AssignedTrees, assignTrees, giveReservedTrees, releaseTrees } from '../../domain/assignment.ts';
-import { inRequestUnitOfWork, type RequestUnitOfWork, type UnitOfWork } from '../../platform/events/unit-of-work.ts';
-import { issueCertificate } from '../certificates/jobs.ts';
-import { enqueueJob, jobInsert } from '../../platform/jobs/queue.ts';
+import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
+import { issueCertificate, sendCertificateEmail } from '../certificates/jobs.ts';
+import { enqueueJob, jobInsert, MAX_ATTEMPTS } from '../../platform/jobs/queue.ts';
 import { withdrawPersonalCertificate } from '../certificates/service.ts';
 import { requireCompanyProject } from '../projects/queries.ts';
+import { inRecipientWork, type RecipientContext, type RecipientWork, requireFormNotSent } from './context.ts';
 import { eraseRecipient } from './erasure.ts';
 import { forReader, presentRecipients, type RecipientObject, recipientObject } from './present.ts';
 import { findRecipient, type RecipientRow } from './queries.ts';
@@ -145,10 +145,15 @@ function insertRecipient(row: RecipientRow) {
 type CreateBody = Static<typeof CreateRecipientBody>;
 type UpdateBody = Static<typeof UpdateRecipientBody>;
 
-/** POST /v2/recipients: a recipient with trees, its certificate to follow (certificate: null in the answer). */
-export async function createRecipient(ctx: ApiContext, body: CreateBody) {
+/**
+ * POST /v2/recipients, and the dashboard's form (source `dashboard` when a person acts,
+ * `ctx.actor`): a recipient with trees, its certificate to follow (certificate: null in
+ * the answer). `formKey`, the dashboard form's own random key, makes a form sent twice give once.
+ */
+export async function createRecipient(ctx: RecipientContext, body: CreateBody, options: { formKey?: string } = {}) {
   if (body.send_email && !body.email) throw errors.parameterMissing(['email'], 'send_email is true, so the email to send the certificate to is needed.');
-  return inRequestUnitOfWork(ctx, {}, async (uow) => {
+  return inRecipientWork(ctx, async (uow) => {
+    if (options.formKey) await requireFormNotSent(uow, options.formKey);
     if (body.project) await requireCompanyProject(uow.ctx, body.project);
     const added = await addRecipient(ctx, uow, {
       trees: body.trees,
@@ -159,13 +164,16 @@ export async function createRecipient(ctx: ApiContext, body: CreateBody) {
       language: body.language,
       externalReference: body.external_reference,
       message: body.message,
-      source: 'api',
+      source: ctx.actor ? 'dashboard' : 'api',
       sendEmail: body.send_email,
     });
     if (!added.object) throw new Error('A recipient given unassigned trees is known whole when added.');
     const recipient = added.object;
     return forReader(ctx, recipient);
-  });
+  }, (recipient) => ({
+    action: 'recipient.created', target: recipient.id,
+    details: { trees: recipient.trees, project: recipient.project, send_email: recipient.send_email, ...(options.formKey ? { form_key: options.formKey } : {}) },
+  }));
 }
 
 /**
@@ -186,11 +194,12 @@ const PRINTED_FIELDS = ['first_name', 'last_name', 'language', 'message'] as con
  * PATCH /v2/recipients/{id}: only the given fields change. Trees and project are fixed
  * at creation. A change to what the certificate prints reissues it (certificate.created).
  */
-export async function updateRecipient(ctx: ApiContext, id: string, body: UpdateBody) {
+export async function updateRecipient(ctx: RecipientContext, id: string, body: UpdateBody) {
   for (const fixed of ['trees', 'project'] as const) {
     if (body[fixed] !== undefined) throw errors.parameterInvalid([fixed], `${fixed} cannot be changed after a recipient is created; delete the recipient and create another.`);
   }
-  return inRequestUnitOfWork(ctx, {}, async (uow) => {
+  let changed: string[] = [];
+  return inRecipientWork(ctx, async (uow) => {
     const current = await lockedRecipient(uow, id);
     const email = body.email === undefined ? current.email : body.email;
     const sendEmail = body.send_email ?? current.send_email;
@@ -205,13 +214,13 @@ export async function updateRecipient(ctx: ApiContext, id: string, body: UpdateB
       send_email: sendEmail,
     };
     if (next.external_reference && next.external_reference !== current.external_reference) await ensureExternalReferenceFree(ctx, uow, next.external_reference);
-    const changed = (Object.keys(next) as (keyof typeof next)[]).filter((field) => next[field] !== current[field]);
+    changed = (Object.keys(next) as (keyof typeof next)[]).filter((field) => next[field] !== current[field]);
     if (changed.length > 0) {
       await uow.db.updateTable('recipients').set({ ...next, updated_at: uow.now }).where('id', '=', id).execute();
       if (changed.some((field) => (PRINTED_FIELDS as readonly string[]).includes(field))) await enqueueJob(uow.db, issueCertificate, { recipient_id: id });
     }
     return readRecipient(uow, id);
-  });
+  }, () => (changed.length > 0 ? { action: 'recipient.updated', target: id, details: { fields: changed } } : null));
 }
 
 /**
@@ -220,19 +229,50 @@ export async function updateRecipient(ctx: ApiContext, id: string, body: UpdateB
  * trees return to the unassigned trees, and the external_reference is free again.
  * Answered as Stripe does: `{id, object, deleted: true}`.
  */
-export async function deleteRecipient(ctx: ApiContext, id: string) {
-  return inRequestUnitOfWork(ctx, {}, async (uow) => {
-    await lockedRecipient(uow, id);
+export async function deleteRecipient(ctx: RecipientContext, id: string) {
+  let trees = 0;
+  return inRecipientWork(ctx, async (uow) => {
+    trees = (await lockedRecipient(uow, id)).trees;
     uow.record(...(await releaseTrees(uow.db, id, uow.now, uow.countUnassigned)));
     await withdrawPersonalCertificate(uow, id);
     await eraseRecipient(uow, { id, companyId: ctx.companyId, livemode: ctx.livemode });
     await uow.db.updateTable('recipients').set({ certificate_id: null, deleted_at: uow.now, updated_at: uow.now }).where('id', '=', id).execute();
     uow.addToTotals(ctx.companyId, ctx.livemode, { recipients: -1 });
     return { id, object: 'recipient' as const, deleted: true as const };
-  });
+  }, () => ({ action: 'recipient.deleted', target: id, details: { trees } }));
 }
 
-function lockedRecipient(uow: RequestUnitOfWork, id: string) {
+/** Why the certificate email cannot be sent again now (the dashboard words each). */
+export type ResendRefusal = 'test_mode' | 'no_email' | 'no_certificate' | 'already_queued';
+
+export class ResendRefused extends Error {
+  constructor(readonly reason: ResendRefusal) {
+    super(`The certificate email cannot be sent again: ${reason}.`);
+  }
+}
+
+/**
+ * Sends the recipient's certificate email again (the dashboard's "resend"): the email job
+ * sends once per email_sent_at, so that is cleared and send_email set, and the job queued
+ * in the same transaction, unless one is queued already (it sends the certificate as it is
+ * when it runs). Live mode only: test recipients are never emailed.
+ */
+export async function resendCertificateEmail(ctx: RecipientContext, id: string) {
+  return inRecipientWork(ctx, async (uow) => {
+    const current = await lockedRecipient(uow, id);
+    if (!current.livemode) throw new ResendRefused('test_mode');
+    if (!current.email) throw new ResendRefused('no_email');
+    if (!current.certificate_id) throw new ResendRefused('no_certificate');
+    const queued = await uow.db.selectFrom('jobs').select('id').where('kind', '=', sendCertificateEmail.name)
+      .where(sql<string>`payload->>'recipient_id'`, '=', id).where('attempts', '<', MAX_ATTEMPTS).executeTakeFirst();
+    if (queued) throw new ResendRefused('already_queued');
+    await uow.db.updateTable('recipients').set({ send_email: true, email_sent_at: null, updated_at: uow.now }).where('id', '=', id).execute();
+    await enqueueJob(uow.db, sendCertificateEmail, { recipient_id: id });
+    return { id, previouslySentAt: current.email_sent_at };
+  }, (result) => ({ action: 'recipient.email_resent', target: id, details: { previously_sent_at: result.previouslySentAt?.toISOString() ?? null } }));
+}
+
+function lockedRecipient(uow: RecipientWork, id: string) {
   return findRecipient(uow.ctx, id, { forUpdate: true });
 }
 
@@ -251,7 +291,7 @@ async function ensureExternalReferenceFree(scope: CompanyScope, uow: UnitOfWork,
 }
 
 /** The recipient as GET returns it, read inside the unit of work. */
-async function readRecipient(uow: RequestUnitOfWork, id: string) {
+async function readRecipient(uow: RecipientWork, id: string) {
   const [recipient] = await presentRecipients(uow.ctx, [await findRecipient(uow.ctx, id)]);
   return recipient!;
 }
