@@ -9,6 +9,8 @@ export const ID_PREFIXES = {
   partner: 'ptn',
   recipient: 'rcp',
   gift_code: 'gift',
+  gift_code_batch: 'gcb',
+  recipient_upload: 'upl',
   certificate: 'cert',
   monitoring: 'mon',
   verification: 'ver',

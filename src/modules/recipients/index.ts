@@ -4,7 +4,7 @@ import { forgetRecipientMail } from './jobs.ts';
 import { recipientPages } from './pages.ts';
 import { recipientRoutes } from './routes.ts';
 import { RecipientSchema } from './schemas.ts';
-import { UPLOAD_JOBS } from './upload-jobs.ts';
+import { purgeRecipientUploads, UPLOAD_JOBS } from './upload-jobs.ts';
 import { uploadPages } from './upload-pages.ts';
 
 /** Recipients: their API, their dashboard pages (one by hand, or many from a CSV upload), and their events. */
@@ -18,5 +18,6 @@ export const recipientsFeature: Feature = {
   },
   dashboardMenu: [{ path: '/dashboard/recipients', label: { en: 'Recipients', nl: 'Ontvangers' }, access: 'member' }],
   jobs: [forgetRecipientMail, ...UPLOAD_JOBS],
+  housekeeping: [purgeRecipientUploads],
   events: [recipientEvents],
 };

@@ -76,9 +76,9 @@ describe('background worker (the one serve runs)', () => {
     });
     await app.db.insertInto('events').values([event('evt_old', ago(31 * 24)), event('evt_recent', ago(29 * 24))]).execute();
 
-    assert.deepEqual((await scheduleHousekeeping(app.db, JOBS.housekeeping)).sort(), ['purge_idempotency_keys', 'purge_old_events', 'purge_old_sign_in_links', 'purge_old_webhook_attempts', 'refresh_company_certificates']);
+    assert.deepEqual((await scheduleHousekeeping(app.db, JOBS.housekeeping)).sort(), ['purge_idempotency_keys', 'purge_old_events', 'purge_old_sign_in_links', 'purge_old_webhook_attempts', 'purge_recipient_uploads', 'refresh_company_certificates']);
     assert.deepEqual(await scheduleHousekeeping(app.db, JOBS.housekeeping), [], 'no second copy while one waits');
-    assert.equal(await app.runJobs(), 5);
+    assert.equal(await app.runJobs(), 6);
 
     const keys = await app.db.selectFrom('idempotency_keys').select('key').where('company_id', '=', company.id).execute();
     assert.deepEqual(keys.map((row) => row.key), ['fresh']);
@@ -166,7 +166,7 @@ describe('background worker (the one serve runs)', () => {
     const results = await Promise.all(Array.from({ length: 4 }, () => scheduleHousekeeping(app.db, JOBS.housekeeping)));
     assert.equal(results.flat().length, 5);
     const rows = await app.db.selectFrom('jobs').select('kind').execute();
-    assert.deepEqual(rows.map((row) => row.kind).sort(), ['purge_idempotency_keys', 'purge_old_events', 'purge_old_sign_in_links', 'purge_old_webhook_attempts', 'refresh_company_certificates']);
+    assert.deepEqual(rows.map((row) => row.kind).sort(), ['purge_idempotency_keys', 'purge_old_events', 'purge_old_sign_in_links', 'purge_old_webhook_attempts', 'purge_recipient_uploads', 'refresh_company_certificates']);
     await app.db.deleteFrom('jobs').execute();
   });
 });
