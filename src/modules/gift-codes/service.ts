@@ -1,12 +1,15 @@
 import type { Static } from '@sinclair/typebox';
-import type { ApiContext } from '../../core/context.ts';
+import type { Kysely } from 'kysely';
+import { type ApiContext, systemReadContext } from '../../core/context.ts';
 import { CanopyError, errors } from '../../core/errors.ts';
 import type { Language } from '../../core/i18n.ts';
 import { newId } from '../../core/ids.ts';
+import type { DB, Db } from '../../db/schema.ts';
 import { assignTrees, releaseReservedTrees } from '../../domain/assignment.ts';
+import { type Actor, recordChange } from '../../platform/dashboard/audit.ts';
 import { inRequestUnitOfWork, inUnitOfWork, type RequestUnitOfWork, type UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import { giftCodeExpiry } from './jobs.ts';
-import { enqueueJob } from '../../platform/jobs/queue.ts';
+import { jobsInsert } from '../../platform/jobs/queue.ts';
 import { issuePersonalCertificate } from '../certificates/service.ts';
 import { requireCompanyProject } from '../projects/queries.ts';
 import { eraseGiftCodeSentTo } from '../recipients/erasure.ts';
@@ -27,6 +30,8 @@ export interface NewGiftCode {
   sentToName?: string | null;
   sentToEmail?: string | null;
   externalReference?: string | null;
+  /** The dashboard's batch it is made in (createGiftCodeBatch). */
+  batchId?: string | null;
 }
 
 /**
@@ -36,38 +41,51 @@ export interface NewGiftCode {
  * no_trees_available, changing nothing. Returns the new code's id.
  */
 export async function addGiftCode(scope: CompanyScope, uow: UnitOfWork, input: NewGiftCode): Promise<string> {
-  const id = newId('gift_code');
+  return (await addGiftCodes(scope, uow, input, 1))[0]!;
+}
+
+/**
+ * `count` codes alike (a dashboard batch): their rows in one statement, then each code's
+ * trees reserved in turn, oldest first, and their expiry jobs queued in one statement with
+ * the work's last events (UnitOfWork.atEnd), so that a batch of 1,000 costs about one
+ * statement a code rather than three. A shortfall at any code throws and rolls back all.
+ */
+export async function addGiftCodes(scope: CompanyScope, uow: UnitOfWork, input: NewGiftCode, count: number): Promise<string[]> {
+  const ids = Array.from({ length: count }, () => newId('gift_code'));
   await uow.db
     .insertInto('gift_codes')
-    .values({
+    .values(ids.map((id) => ({
       id,
       company_id: scope.companyId,
       livemode: scope.livemode,
       code: newGiftCode(),
-      status: 'open',
+      status: 'open' as const,
       trees: input.trees,
       project_id: input.projectId,
       sent_to_name: input.sentToName ?? null,
       sent_to_email: input.sentToEmail ?? null,
       external_reference: input.externalReference ?? null,
+      batch_id: input.batchId ?? null,
       valid_until: input.validUntil,
       created_at: uow.now,
       updated_at: uow.now,
-    })
+    })))
     .execute();
-  const reserved = await assignTrees(uow.db, {
-    companyId: scope.companyId,
-    livemode: scope.livemode,
-    trees: input.trees,
-    projectId: input.projectId,
-    giftCodeId: id,
-    now: uow.now,
-    countUnassigned: uow.countUnassigned,
-    waitForLocked: uow.waitForLockedTrees,
-  });
-  uow.record(...reserved.changes);
-  await enqueueJob(uow.db, giftCodeExpiry, { gift_code_id: id }, input.validUntil);
-  return id;
+  for (const id of ids) {
+    const reserved = await assignTrees(uow.db, {
+      companyId: scope.companyId,
+      livemode: scope.livemode,
+      trees: input.trees,
+      projectId: input.projectId,
+      giftCodeId: id,
+      now: uow.now,
+      countUnassigned: uow.countUnassigned,
+      waitForLocked: uow.waitForLockedTrees,
+    });
+    uow.record(...reserved.changes);
+  }
+  uow.atEnd({ query: jobsInsert(giftCodeExpiry, ids.map((id) => ({ gift_code_id: id })), input.validUntil) });
+  return ids;
 }
 
 /** POST /v2/gift-codes: a code with trees reserved, open until valid_until (a year when left out). */
@@ -91,6 +109,114 @@ export async function createGiftCode(ctx: ApiContext, body: Static<typeof Create
       externalReference: body.external_reference,
     });
     return giftCodeObject(uow, id);
+  });
+}
+
+/** The most codes one batch of the dashboard makes. */
+export const MAX_BATCH_CODES = 1000;
+const MAX_TREES_PER_CODE = 100_000;
+
+/** Why the dashboard made no batch or revoked no code, with a stable code the page words in its reader's language. */
+export class GiftCodeBatchRefused extends Error {
+  constructor(
+    readonly code: 'codes_invalid' | 'trees_invalid' | 'valid_until_invalid' | 'valid_until_past' | 'valid_until_too_far' | 'project_unknown'
+      | 'no_trees_available' | 'already_created' | 'gift_code_not_found' | 'gift_code_not_open',
+    message: string,
+    readonly field: 'codes' | 'trees' | 'valid_until' | 'project' | 'form' | 'gift_code',
+    /** no_trees_available: the trees unassigned and those asked for; already_created: the batch the form made. */
+    readonly detail: { available?: number; wanted?: number; batchId?: string } = {},
+  ) {
+    super(message);
+  }
+}
+
+export interface NewGiftCodeBatch {
+  codes: number;
+  trees: number;
+  /** Null: a year from now, as the API's default. */
+  validUntil: Date | null;
+  projectId: string | null;
+  /** The form's own key: a form sent twice makes one batch (already_created names it). */
+  formKey: string | null;
+}
+
+/**
+ * The dashboard's create (issue 26): `codes` gift codes of `trees` each, in one unit of work,
+ * by the rules of POST /v2/gift-codes (trees reserved from the oldest unassigned
+ * allocations, validity in the future and at most MAX_VALIDITY_DAYS ahead, a project of the
+ * company's), written to the audit log in the same transaction. Too few trees for the whole
+ * batch refuses it with nothing reserved: the company's unassigned count is checked first,
+ * and a project's shortfall, found while reserving, rolls back every code before it.
+ */
+export async function createGiftCodeBatch(db: Kysely<DB>, actor: Actor, scope: CompanyScope & { publicBaseUrl: string }, input: NewGiftCodeBatch): Promise<{ batchId: string }> {
+  if (!Number.isInteger(input.codes) || input.codes < 1 || input.codes > MAX_BATCH_CODES) {
+    throw new GiftCodeBatchRefused('codes_invalid', `Make 1 to ${MAX_BATCH_CODES} codes.`, 'codes');
+  }
+  if (!Number.isInteger(input.trees) || input.trees < 1 || input.trees > MAX_TREES_PER_CODE) {
+    throw new GiftCodeBatchRefused('trees_invalid', `Each code holds 1 to ${MAX_TREES_PER_CODE} trees.`, 'trees');
+  }
+  if (input.validUntil && Number.isNaN(input.validUntil.getTime())) throw new GiftCodeBatchRefused('valid_until_invalid', 'valid_until is not a date.', 'valid_until');
+  try {
+    return await inUnitOfWork(db, { publicBaseUrl: scope.publicBaseUrl }, async (uow) => {
+      const now = uow.now;
+      const validUntil = input.validUntil ?? new Date(now.getTime() + DEFAULT_VALIDITY_DAYS * DAY_MS);
+      if (validUntil.getTime() <= now.getTime()) throw new GiftCodeBatchRefused('valid_until_past', 'valid_until must be in the future.', 'valid_until');
+      if (validUntil.getTime() > now.getTime() + MAX_VALIDITY_DAYS * DAY_MS) {
+        throw new GiftCodeBatchRefused('valid_until_too_far', `valid_until may be at most ${MAX_VALIDITY_DAYS} days ahead.`, 'valid_until');
+      }
+      if (input.formKey) await refuseFormSentBefore(uow.db, scope.companyId, input.formKey);
+      if (input.projectId) {
+        const ctx = systemReadContext(uow.db, scope.companyId, scope.livemode, scope.publicBaseUrl);
+        await requireCompanyProject(ctx, input.projectId).catch((error: unknown) => {
+          throw error instanceof CanopyError ? new GiftCodeBatchRefused('project_unknown', `No project ${input.projectId} of the company.`, 'project') : error;
+        });
+      }
+      const wanted = input.codes * input.trees;
+      const totals = await uow.db.selectFrom('company_totals').select('trees_unassigned').where('company_id', '=', scope.companyId).where('livemode', '=', scope.livemode).executeTakeFirst();
+      const available = Number(totals?.trees_unassigned ?? 0);
+      const tooFew = (found: number | null) =>
+        new GiftCodeBatchRefused('no_trees_available', `${found === null ? 'Too few' : `Only ${found}`} unassigned trees${input.projectId ? ' in the project' : ''}; ${wanted} were asked for.`, 'trees', { available: found ?? undefined, wanted });
+      if (available < wanted) throw tooFew(available);
+      const batchId = newId('gift_code_batch');
+      await uow.db.insertInto('gift_code_batches').values({
+        id: batchId, company_id: scope.companyId, livemode: scope.livemode, codes: input.codes, trees: input.trees, project_id: input.projectId,
+        valid_until: validUntil, created_by: actor.userId, form_key: input.formKey, created_at: now,
+      }).execute();
+      // Only a project's trees can run short here: the company's were counted above.
+      await addGiftCodes(scope, uow, { trees: input.trees, projectId: input.projectId, validUntil, batchId }, input.codes).catch((error: unknown) => {
+        throw error instanceof CanopyError && error.code === 'no_trees_available' ? tooFew(null) : error;
+      });
+      await recordChange(uow.db, actor, 'gift_code_batch.created', batchId, {
+        livemode: scope.livemode, codes: input.codes, trees: input.trees, valid_until: validUntil.toISOString(), project: input.projectId,
+      });
+      return { batchId };
+    });
+  } catch (error) {
+    // Two sends of one form at the same moment: the second meets the first's key.
+    if (input.formKey && (error as { code?: string }).code === '23505') await refuseFormSentBefore(db, scope.companyId, input.formKey);
+    throw error;
+  }
+}
+
+async function refuseFormSentBefore(db: Db, companyId: string, formKey: string): Promise<void> {
+  const made = await db.selectFrom('gift_code_batches').select('id').where('company_id', '=', companyId).where('form_key', '=', formKey).executeTakeFirst();
+  if (made) throw new GiftCodeBatchRefused('already_created', 'This form was sent before.', 'form', { batchId: made.id });
+}
+
+/**
+ * The dashboard's revoke: an open code of the company's (any mode: its id says which),
+ * after the person confirmed it; its trees return to the unassigned trees, and the audit
+ * log says so in the same transaction.
+ */
+export async function revokeGiftCodeInDashboard(db: Kysely<DB>, actor: Actor, publicBaseUrl: string, id: string): Promise<GiftCodeRow> {
+  return inUnitOfWork(db, { publicBaseUrl }, async (uow) => {
+    const row = await uow.db.selectFrom('gift_codes').selectAll().where('id', '=', id).where('company_id', '=', actor.companyId).forUpdate().executeTakeFirst();
+    if (!row) throw new GiftCodeBatchRefused('gift_code_not_found', `No such gift code: ${id}.`, 'gift_code');
+    const status = giftCodeStatus(row, uow.now);
+    if (status !== 'open') throw new GiftCodeBatchRefused('gift_code_not_open', `Gift code ${id} is ${status}.`, 'gift_code');
+    await revokeLockedGiftCode(uow, row);
+    await recordChange(uow.db, actor, 'gift_code.revoked', id, { livemode: row.livemode, code: row.code, trees: row.trees, batch: row.batch_id });
+    return row;
   });
 }
 

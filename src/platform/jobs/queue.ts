@@ -36,6 +36,12 @@ export function jobInsert<S extends TSchema>(kind: JobKind<S>, payload: Static<S
   return sql`INSERT INTO jobs (kind, payload, run_at) VALUES (${kind.name}, ${JSON.stringify(payload)}, ${runAt ?? sql`DEFAULT`})`;
 }
 
+/** The statement that queues many jobs of a kind at once, all due at `runAt` (now unless given): jobInsert for a batch. */
+export function jobsInsert<S extends TSchema>(kind: JobKind<S>, payloads: readonly Static<S>[], runAt?: Date) {
+  const rows = payloads.map((payload) => sql`(${kind.name}, ${JSON.stringify(payload)}, ${runAt ?? sql`DEFAULT`})`);
+  return sql`INSERT INTO jobs (kind, payload, run_at) VALUES ${sql.join(rows)}`;
+}
+
 /**
  * Reserves the oldest due job, in one statement. SKIP LOCKED lets several workers
  * (processes sharing one PostgreSQL) claim side by side without waiting on each other; the
