@@ -87,6 +87,10 @@ const SMOKE = {
   'bench:processes': { db: 'postgres', args: ['--processes', '2', '--rows', '1000', '--clients', '2', '--seconds', '1', '--warmup-seconds', '0'] },
   // The impact bench's world (most of its minute is seeding), 2,000 allocations; every dashboard page once, no warm-up.
   'bench:dashboard': { db: 'pglite', args: ['--allocations', '2000', '--repeat', '1', '--warmup', '0'] },
+  // The impact bench's world again (most of its time is seeding), 2,000 allocations and 100 more plantings; each export once.
+  'bench:export': { db: 'choose', args: ['--allocations', '2000', '--plantings', '100', '--repeat', '1'] },
+  // A CSV upload of 60 rows: preview, giving (a chunk of 50 and a short one), the same file again.
+  'bench:recipient-upload': { db: 'choose', args: ['--rows', '60'] },
 };
 
 const timeoutMs = Number(process.env.BENCH_SMOKE_TIMEOUT_SECONDS ?? 180) * 1000;

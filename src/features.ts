@@ -2,6 +2,7 @@ import { accountsFeature } from './modules/accounts/index.ts';
 import { allocationsFeature } from './modules/allocations/index.ts';
 import { certificatesFeature } from './modules/certificates/index.ts';
 import { companyFeature } from './modules/company/index.ts';
+import { exportsFeature } from './modules/exports/index.ts';
 import { giftCodesFeature } from './modules/gift-codes/index.ts';
 import { impactFeature } from './modules/impact/index.ts';
 import { meFeature } from './modules/me/index.ts';
@@ -28,8 +29,8 @@ import type { DeliveryServices } from './platform/webhooks/deliveries.ts';
  * scanning folders: a new feature is one line here.
  */
 export const FEATURES: readonly Feature[] = [
-  meFeature, companyFeature, allocationsFeature, plantingsFeature, partnersFeature, projectsFeature, proofFeature,
-  recipientsFeature, giftCodesFeature, certificatesFeature, impactFeature, photosFeature, tokensFeature, webhooksFeature, testHelpersFeature, accountsFeature,
+  meFeature, companyFeature, allocationsFeature, plantingsFeature, partnersFeature, projectsFeature, proofFeature, impactFeature,
+  recipientsFeature, giftCodesFeature, certificatesFeature, exportsFeature, photosFeature, tokensFeature, webhooksFeature, testHelpersFeature, accountsFeature,
 ];
 
 /** Every job kind a worker runs, the platform's and the features', and those it keeps scheduled. */

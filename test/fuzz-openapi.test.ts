@@ -398,6 +398,11 @@ const NEVER_FOR_A_VALID_REQUEST = new Set([
 function check(op: Operation, plan: Plan, answer: Answer) {
   assert.ok(answer.status < 500, `${label(op)} answered ${answer.status}: ${answer.text.slice(0, 500)}`);
   if (answer.status >= 200 && answer.status < 300) {
+    // The CSV export is the one answer that is not JSON (its GeoJSON sibling is).
+    if (answer.headers.get('content-type')?.startsWith('text/csv')) {
+      assert.ok(answer.text.startsWith('as_of,planting,'), `${label(op)} ${answer.status}: a CSV with its header row: ${answer.text.slice(0, 300)}`);
+      return;
+    }
     assert.ok(typeof answer.body === 'object' && answer.body !== null, `${label(op)} ${answer.status}: a JSON object: ${answer.text.slice(0, 300)}`);
     return;
   }

@@ -312,8 +312,24 @@ export interface GiftCodesTable {
   claimed_at: Date | null;
   revoked_at: Date | null;
   expired_at: Date | null;
+  /** The dashboard's batch it was made in (migration 0031), or null: made through the API. */
+  batch_id: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+/** Gift codes made together in the dashboard (migration 0031): the same trees, valid_until and project each. */
+export interface GiftCodeBatchesTable {
+  id: string;
+  company_id: string;
+  livemode: boolean;
+  codes: number;
+  trees: number;
+  project_id: string | null;
+  valid_until: Date;
+  created_by: string | null;
+  form_key: string | null;
+  created_at: CreatedAt;
 }
 
 export interface RateLimitsTable {
@@ -499,6 +515,58 @@ export interface PhotoCopiesTable {
   stored_at: Date | null;
 }
 
+/** A CSV upload of recipients in the dashboard, and its rows (migration 0030; modules/recipients/upload-*.ts). */
+export interface RecipientUploadsTable {
+  id: string;
+  company_id: string;
+  livemode: boolean;
+  created_by: string | null;
+  status: 'previewed' | 'queued' | 'giving' | 'done' | 'refused' | 'expired';
+  when_short: 'refuse_upload' | 'give_until_out' | null;
+  file_sha256: string;
+  delimiter: string;
+  rows_total: number;
+  rows_invalid: number;
+  rows_skipped: number;
+  trees_to_give: number;
+  rows_given: Generated<number>;
+  rows_refused: Generated<number>;
+  rows_passed: Generated<number>;
+  trees_given: Generated<number>;
+  ran_out_at_row: number | null;
+  created_at: CreatedAt;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
+/** Why a row of an upload was refused or skipped: a code, the column, and what its text needs (never the cell's value). */
+export interface RowProblem {
+  code: string;
+  column: string | null;
+  detail: string;
+}
+
+export interface RecipientUploadRowsTable {
+  upload_id: string;
+  row_number: number;
+  row_key: string | null;
+  external_reference: string | null;
+  trees: number | null;
+  input: Json<Record<string, unknown>> | null;
+  outcome: 'created' | 'refused' | 'skipped' | null;
+  recipient_id: string | null;
+  problems: Json<RowProblem[]> | null;
+}
+
+export interface RecipientUploadKeysTable {
+  company_id: string;
+  livemode: boolean;
+  row_key: string;
+  recipient_id: string;
+  upload_id: string;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   companies: CompaniesTable;
   company_total_parts: CompanyTotalPartsTable;
@@ -519,6 +587,7 @@ export interface DB {
   company_plantings: CompanyPlantingsTable;
   recipients: RecipientsTable;
   gift_codes: GiftCodesTable;
+  gift_code_batches: GiftCodeBatchesTable;
   rate_limits: RateLimitsTable;
   certificates: CertificatesTable;
   allocations: AllocationsTable;
@@ -532,6 +601,9 @@ export interface DB {
   jobs: JobsTable;
   foundation_receipts: FoundationReceiptsTable;
   photo_copies: PhotoCopiesTable;
+  recipient_uploads: RecipientUploadsTable;
+  recipient_upload_rows: RecipientUploadRowsTable;
+  recipient_upload_keys: RecipientUploadKeysTable;
 }
 
 /** What services take: the database, or a transaction on it, passed down explicitly. */

@@ -4,6 +4,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
 import { loadConfig } from '../../src/config.ts';
 import { FEATURES } from '../../src/features.ts';
+import { previewUpload } from '../../src/modules/recipients/upload-preview.ts';
+import { createGiftCodeBatch } from '../../src/modules/gift-codes/service.ts';
 import { dashboardSurface } from '../../src/platform/dashboard/surface.ts';
 import { createMailer } from '../../src/platform/mail/mailer.ts';
 import { startTestApp, TEST_SECRET_KEY, testWorkerServices } from '../helpers/app.ts';
@@ -83,13 +85,25 @@ async function companyWorld(name: string) {
   assert.equal(endpoint.status, 200, endpoint.text);
   assert.equal((await app.request('POST', '/v2/test_helpers/allocations', { token: company.test, body: { trees: 2 } })).status, 200);
   const event = await app.db.selectFrom('events').select('id').where('company_id', '=', company.id).executeTakeFirstOrThrow();
+  // A batch of one gift code, from the test trees (the dashboard's verb, as its form calls it).
+  const { batchId } = await createGiftCodeBatch(app.db, { companyId: company.id, userId: admin.id, email: admin.email, ip: null }, { companyId: company.id, livemode: false, publicBaseUrl: 'http://canopy.test' }, {
+    codes: 1, trees: 1, validUntil: null, projectId: null, formKey: null,
+  });
+  const giftCode = await app.db.selectFrom('gift_codes').select('id').where('batch_id', '=', batchId).executeTakeFirstOrThrow();
+  const recipient = await app.request('POST', '/v2/recipients', { token: company.test, body: { trees: 1, first_name: name }, headers: { 'idempotency-key': `${name}-recipient` } });
+  assert.equal(recipient.status, 200, recipient.text);
   const adminBrowser = await signedIn(admin.email);
   const memberBrowser = await signedIn(member.email);
   const session = await app.db.selectFrom('dashboard_sessions').select('id').where('user_id', '=', member.id).executeTakeFirstOrThrow();
   return {
     company, admin, member, adminBrowser, memberBrowser,
     /** The object a path parameter names, by the path's first part after /dashboard. */
-    objects: { team: teammate.id, tokens: token.id, webhooks: endpoint.body.id as string, events: event.id, sessions: session.id } as Record<string, string>,
+    objects: {
+      team: teammate.id, tokens: token.id, webhooks: endpoint.body.id as string, events: event.id, sessions: session.id,
+      'gift-codes': giftCode.id, 'gift-code-batches': batchId,
+      recipients: recipient.body.id as string,
+      uploads: await previewUpload({ db: app.db, companyId: company.id, livemode: true, secretKey: TEST_SECRET_KEY }, Buffer.from('trees\n1\n'), null),
+    } as Record<string, string>,
   };
 }
 
@@ -99,7 +113,7 @@ type World = Awaited<ReturnType<typeof companyWorld>>;
 function urlFor(route: Route, world: World): string | null {
   if (/:secret\b/.test(route.url)) return null;
   return route.url.replace(/:(\w+)/g, (_, param: string) => {
-    const kind = /^\/dashboard\/(?:account\/)?(\w+)\//.exec(route.url)?.[1] ?? '';
+    const kind = /^\/dashboard\/(?:account\/)?([\w-]+)\//.exec(route.url)?.[1] ?? '';
     const id = world.objects[kind];
     if (!id) throw new Error(`${route.method} ${route.url}: no object of the test world for :${param}; add one to companyWorld`);
     return id;

@@ -21,6 +21,11 @@ const METHOD: Record<Language, Record<string, string>> = {
   nl: { password: 'met een wachtwoord', link: 'met een link per e-mail', invite: 'na het kiezen van een wachtwoord met een uitnodiging', reset: 'na het kiezen van een nieuw wachtwoord met een link per e-mail' },
 };
 
+const trees = (language: Language, value: unknown) => {
+  const n = Number(value ?? 0);
+  return language === 'en' ? `${n} tree${n === 1 ? '' : 's'}` : `${n} ${n === 1 ? 'boom' : 'bomen'}`;
+};
+
 const SENTENCES: Record<Language, Record<string, Sentence>> = {
   en: {
     'user.invited': (d) => `${d.returned ? 'Invited back' : 'Invited'} ${text(d.email) ?? 'a person'} as ${role('en', d.role)}`,
@@ -45,6 +50,13 @@ const SENTENCES: Record<Language, Record<string, Sentence>> = {
     'webhook_endpoint.recovered': () => 'Had the failed events of a webhook endpoint sent again',
     'event.redelivered': () => 'Had an event delivered again',
     'company.profile_updated': () => "Changed the company's profile",
+    'gift_code_batch.created': (d) => `Made ${Number(d.codes) === 1 ? 'a gift code' : `${Number(d.codes)} gift codes`} of ${Number(d.trees)} tree${d.trees === 1 ? '' : 's'}${Number(d.codes) === 1 ? '' : ' each'}${d.livemode === false ? ' (test mode)' : ''}`,
+    'gift_code.revoked': (d) => `Revoked the gift code${text(d.code) ? ` ${text(d.code)}` : ''} (${Number(d.trees)} tree${d.trees === 1 ? '' : 's'})${d.livemode === false ? ' (test mode)' : ''}`,
+    'recipient.created': (d) => `Gave ${trees('en', d.trees)} to a ${d.livemode === false ? 'test ' : ''}recipient`,
+    'recipient.updated': () => 'Changed a recipient',
+    'recipient.deleted': (d) => `Deleted a recipient; ${trees('en', d.trees)} unassigned again`,
+    'recipient.email_resent': () => 'Had the certificate email sent to a recipient again',
+    'recipient_upload.started': (d) => `Started an upload of ${Number(d.rows_to_give)} ${d.livemode === false ? 'test ' : ''}recipients (${trees('en', d.trees)})`,
   },
   nl: {
     'user.invited': (d) => `Nodigde ${text(d.email) ?? 'iemand'} ${d.returned ? 'opnieuw ' : ''}uit als ${role('nl', d.role)}`,
@@ -69,6 +81,13 @@ const SENTENCES: Record<Language, Record<string, Sentence>> = {
     'webhook_endpoint.recovered': () => 'Liet de mislukte gebeurtenissen van een webhook-endpoint opnieuw versturen',
     'event.redelivered': () => 'Liet een gebeurtenis opnieuw afleveren',
     'company.profile_updated': () => 'Wijzigde het profiel van het bedrijf',
+    'gift_code_batch.created': (d) => `Maakte ${Number(d.codes) === 1 ? 'een cadeaucode' : `${Number(d.codes)} cadeaucodes`} van ${Number(d.trees)} ${d.trees === 1 ? 'boom' : 'bomen'}${Number(d.codes) === 1 ? '' : ' elk'}${d.livemode === false ? ' (testmodus)' : ''}`,
+    'gift_code.revoked': (d) => `Trok de cadeaucode${text(d.code) ? ` ${text(d.code)}` : ''} in (${Number(d.trees)} ${d.trees === 1 ? 'boom' : 'bomen'})${d.livemode === false ? ' (testmodus)' : ''}`,
+    'recipient.created': (d) => `Gaf ${trees('nl', d.trees)} aan een ${d.livemode === false ? 'test-' : ''}ontvanger`,
+    'recipient.updated': () => 'Wijzigde een ontvanger',
+    'recipient.deleted': (d) => `Verwijderde een ontvanger; ${trees('nl', d.trees)} weer niet toegewezen`,
+    'recipient.email_resent': () => 'Liet de e-mail met het certificaat opnieuw naar een ontvanger sturen',
+    'recipient_upload.started': (d) => `Startte een upload van ${Number(d.rows_to_give)} ${d.livemode === false ? 'test' : ''}ontvangers (${trees('nl', d.trees)})`,
   },
 };
 

@@ -16,9 +16,6 @@ const PROFILE_TEMPLATE = new URL('./templates/dashboard-profile.eta', import.met
 
 /** The few styles these pages add to the dashboard's layout. */
 const STYLE = [
-  'nav.modes{display:flex;gap:4px;margin:4px 0 10px}',
-  'nav.modes a{padding:4px 12px;border:1px solid var(--line);border-radius:16px;text-decoration:none;background:#fff}',
-  'nav.modes a[aria-current="page"]{background:var(--leaf);border-color:var(--leaf);color:#fff}',
   '.figure .hint{display:block;font-size:.85rem;color:var(--muted);margin-top:2px}',
   '.small{font-size:.88rem}',
   '.about{white-space:pre-line}',

@@ -249,6 +249,7 @@ describe('3. types', () => {
         ['/v2/recipients', '/v2/recipients', token!, mode!], ['/v2/recipients/{id}', `/v2/recipients/${recipientId}`, token!, mode!],
         ['/v2/gift-codes', '/v2/gift-codes?expand[]=recipient', token!, mode!], ['/v2/certificates', '/v2/certificates', token!, mode!],
         ['/v2/events', '/v2/events?limit=100', token!, mode!], ['/v2/webhook-endpoints', '/v2/webhook-endpoints', token!, mode!],
+        ['/v2/event-types', '/v2/event-types', token!, mode!],
       );
     }
     reads.push(

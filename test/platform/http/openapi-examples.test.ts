@@ -37,7 +37,9 @@ const operations = (): Operation[] =>
   Object.entries(doc.paths as Record<string, Record<string, Json>>).flatMap(([path, ops]) =>
     Object.entries(ops).map(([method, op]) => ({ label: `${method.toUpperCase()} ${path}`, method, path, op })),
   );
-const json = (media: Json) => media?.content?.['application/json'];
+/** The media type of a body or an answer: JSON, or the file an export streams (application/geo+json, text/csv). */
+const mediaType = (media: Json) => Object.keys(media?.content ?? {})[0] ?? 'application/json';
+const json = (media: Json) => media?.content?.[mediaType(media)];
 
 before(async () => {
   doc = (await app.get('/v2/openapi.json')).body;
@@ -51,7 +53,11 @@ before(async () => {
 function exhaustive(schema: Json): Json {
   if (Array.isArray(schema)) return schema.map(exhaustive);
   if (!schema || typeof schema !== 'object') return schema;
-  const copy = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, key === 'examples' || key === 'example' ? value : exhaustive(value)]));
+  // `properties` maps field names to schemas: a field may itself be named `properties` (a GeoJSON feature's).
+  const fields = (map: Json) => Object.fromEntries(Object.entries(map).map(([name, field]) => [name, exhaustive(field)]));
+  const copy = Object.fromEntries(Object.entries(schema).map(([key, value]) => [
+    key, key === 'examples' || key === 'example' ? value : key === 'properties' && value && typeof value === 'object' ? fields(value) : exhaustive(value),
+  ]));
   if (copy.properties && copy.additionalProperties === undefined) {
     copy.additionalProperties = false;
     copy.required = Object.keys(copy.properties).filter((name) => name !== 'deleted');
@@ -81,7 +87,7 @@ function allExamples(): { where: string; pointer: string[]; example: Json }[] {
     if (body?.example !== undefined) found.push({ where: `${label} request body`, pointer: ['paths', url, method, 'requestBody', 'content', 'application/json', 'schema'], example: body.example });
     for (const [status, response] of Object.entries(op.responses as Record<string, Json>)) {
       const media = json(response);
-      if (media?.example !== undefined) found.push({ where: `${label} ${status}`, pointer: ['paths', url, method, 'responses', status, 'content', 'application/json', 'schema'], example: media.example });
+      if (media?.example !== undefined) found.push({ where: `${label} ${status}`, pointer: ['paths', url, method, 'responses', status, 'content', mediaType(response), 'schema'], example: media.example });
     }
   }
   return found;
@@ -103,7 +109,7 @@ function leaves(value: Json, at = ''): [string, unknown][] {
 describe('the examples of the OpenAPI document', () => {
   test('every named schema has one example, and it meets its schema, field for field', () => {
     const check = validator(exhaustive(doc));
-    assert.equal(Object.keys(schemas()).length, 26);
+    assert.equal(Object.keys(schemas()).length, 27);
     for (const [id, schema] of Object.entries(schemas())) {
       assert.equal(schema.examples?.length, 1, `${id} has one example`);
       assert.equal(check(['components', 'schemas', id], schema.examples[0]), null, `${id}'s example`);
