@@ -133,3 +133,11 @@ describe('IP allowlist', () => {
     test(`${address} in [${allowlist.join(', ')}]: ${allowed}`, () => assert.equal(addressAllowed(address, allowlist), allowed));
   }
 });
+
+describe('csvCell', () => {
+  test('a cell a spreadsheet would run as a formula is made text; any other is kept', async () => {
+    const { csvCell } = await import('../src/core/csv-cell.ts');
+    for (const formula of ['=HYPERLINK("http://x","y")', '+1+1', '-2+3', '@SUM(A1)', '\tcmd', '\rcmd']) assert.equal(csvCell(formula), `'${formula}`);
+    for (const plain of ['ORDER-1', 'Ada = 1', '', 'x-1', '10042']) assert.equal(csvCell(plain), plain);
+  });
+});

@@ -37,7 +37,8 @@ for (const order of orders) {
       // The same order is the same request: Canopy answers a repeat with the first answer.
       headers: { 'Idempotency-Key': `order-${order.number}` },
     });
-    console.log(`order ${order.number}: ${recipient.trees} ${recipient.trees === 1 ? 'tree' : 'trees'} for ${order.customer.email} (${recipient.id})`);
+    // The order number and the recipient's id, never the customer's name or email: logs outlive a deletion.
+    console.log(`order ${order.number}: ${recipient.trees} ${recipient.trees === 1 ? 'tree' : 'trees'} as ${recipient.id}`);
   } catch (error) {
     if (!(error instanceof CanopyApiError)) throw error;
     failed++;

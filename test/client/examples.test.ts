@@ -57,12 +57,12 @@ test('the shop integration gives each order once, and the receiver verifies and 
   const shop = { CANOPY_API_KEY: token, CANOPY_BASE_URL: app.baseUrl };
   const first = run('examples/shop-integration/give-trees.ts', shop);
   assert.equal(await first.exited, 0, first.output.text);
-  const given = [...first.output.text.matchAll(/^order (\d+): (\d+) trees? for \S+ \((rcp_\w+)\)$/gm)].map(([, order, trees, id]) => ({ order, trees: Number(trees), id }));
+  const given = [...first.output.text.matchAll(/^order (\d+): (\d+) trees? as (rcp_\w+)$/gm)].map(([, order, trees, id]) => ({ order, trees: Number(trees), id }));
   assert.deepEqual(given.map(({ order, trees }) => [order, trees]), [['10041', 3], ['10042', 5], ['10043', 1]]);
 
   const second = run('examples/shop-integration/give-trees.ts', shop);
   assert.equal(await second.exited, 0, second.output.text);
-  assert.deepEqual([...second.output.text.matchAll(/\((rcp_\w+)\)$/gm)].map(([, id]) => id), given.map(({ id }) => id), 'a second run answers the same recipients');
+  assert.deepEqual([...second.output.text.matchAll(/ as (rcp_\w+)$/gm)].map(([, id]) => id), given.map(({ id }) => id), 'a second run answers the same recipients');
   const recipients = (await app.get('/v2/recipients?limit=100', token)).body.data as { id: string; external_reference: string }[];
   assert.deepEqual(recipients.map((recipient) => recipient.external_reference).sort(), ['10041', '10042', '10043'], 'given once each');
   assert.equal((await app.get('/v2/company', company.test)).body.trees_unassigned, 20 - 9);

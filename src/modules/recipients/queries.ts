@@ -83,10 +83,13 @@ const RECENT_WINDOW = 1000;
  */
 export async function searchRecipients(ctx: ReadContext, options: { search: string; limit: number; startingAfter: string | undefined }) {
   const scope = recipientsOf(ctx);
-  const from = options.search.trim().toLowerCase().slice(0, SEARCH_MAX_LENGTH);
+  const typed = options.search.trim().slice(0, SEARCH_MAX_LENGTH);
   const page = { sortColumn: 'created_at', tiebreakColumn: 'id', idColumn: 'id', limit: options.limit, startingAfter: options.startingAfter };
-  if (from === '') return keysetPage(scope, scope, page);
-  const to = `${from}\u{10FFFF}`;
+  if (typed === '') return keysetPage(scope, scope, page);
+  // Lowered by the database, as the indexed columns are: JavaScript's lowering and a
+  // database's locale (LC_CTYPE=C lowers ASCII only) may differ on letters such as É.
+  const from = sql<string>`lower(${typed}::text)`;
+  const to = sql<string>`(lower(${typed}::text) || ${'\u{10FFFF}'}::text)`;
   const within = (field: (typeof SEARCHED)[number]) => sql<boolean>`(${field} ~>=~ ${from} AND ${field} ~<~ ${to})`;
 
   let recent = scope;
