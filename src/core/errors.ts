@@ -77,6 +77,7 @@ export const ERROR_CODES = {
   message_id_reused: [422, REQUEST],
   // Rate limits (spec section 8)
   rate_limited: [429, 'rate_limit_error'],
+  export_in_progress: [429, 'rate_limit_error'],
   // Ours
   internal_error: [500, 'api_error'],
 } as const satisfies Record<string, readonly [number, ErrorType]>;
@@ -224,6 +225,14 @@ export const errors = {
     new CanopyError(
       'rate_limited',
       `${RATE_LIMITED_WHO[limit](perMinute)} of this minute (${limit}). Retry after ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`,
+      null,
+      { limit },
+    ),
+
+  exportInProgress: (limit: 'exports_per_company' | 'exports_per_process', retryAfterSeconds: number) =>
+    new CanopyError(
+      'export_in_progress',
+      `${limit === 'exports_per_company' ? "An export of this company's plantings is already being made" : 'As many exports as Canopy makes at once are being made'} (${limit}). Retry after ${retryAfterSeconds} seconds.`,
       null,
       { limit },
     ),

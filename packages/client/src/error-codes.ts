@@ -8,6 +8,7 @@ export const ERROR_CODES = [
   'body_too_deep',
   'body_too_large',
   'company_inactive',
+  'export_in_progress',
   'external_reference_taken',
   'gift_code_not_open',
   'headers_too_large',

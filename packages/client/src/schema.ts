@@ -7823,7 +7823,7 @@ export interface operations {
                                     latitude: number;
                                     longitude: number;
                                 } | null;
-                                /** @description planting.latest_monitoring: id, recorded_at, method, survival_rate, trees_alive */
+                                /** @description planting.latest_monitoring (id, recorded_at, method, survival_rate, trees_alive) when it is of these trees: null while the planting is pledged, or when the measurement is dated before planted_at. */
                                 latest_monitoring: {
                                     id: string;
                                     /** Format: date */
@@ -7833,9 +7833,9 @@ export interface operations {
                                     trees_alive: number;
                                 } | null;
                                 verification: {
-                                    /** @description planting.verification.status */
-                                    status: string;
-                                    /** @description planting.verification.latest */
+                                    /** @description `verified`: the project's latest statement covers this planting (its trees are planted, on or before the statement's period_end); `not_covered`: the project has a statement, but it does not cover this planting (pledged, or planted after the period), so none is shown; `unverified`: the project has none. */
+                                    status: "verified" | "not_covered" | "unverified";
+                                    /** @description planting.verification.latest when it covers this planting (status `verified`); else null. */
                                     latest: {
                                         id: string;
                                         verifier_name: string;
@@ -7931,7 +7931,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; wait Retry-After seconds: `rate_limited`. */
+            /** @description Too many requests; wait Retry-After seconds: `rate_limited`, `export_in_progress`. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -8098,7 +8098,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; wait Retry-After seconds: `rate_limited`. */
+            /** @description Too many requests; wait Retry-After seconds: `rate_limited`, `export_in_progress`. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];

@@ -1,4 +1,6 @@
+import { csvCell } from '../../core/csv-cell.ts';
 import type { Language } from '../../core/i18n.ts';
+import { coveringStatement, survivalOf } from '../certificates/proof.ts';
 import { presentGeometry, presentLocation, presentSpecies } from '../proof/present.ts';
 import type { ExportPlantingRow } from './queries.ts';
 
@@ -18,31 +20,47 @@ export function treesByStatus(row: ExportPlantingRow) {
   };
 }
 
-function latestMonitoring(row: ExportPlantingRow) {
-  if (row.monitoring_id === null) return null;
-  return {
+/**
+ * The planting as the proof rules read it (certificates/proof.ts): its trees count as planted
+ * only once the planting is done (status not pledged), whatever planted_at it was given.
+ */
+function proven(row: ExportPlantingRow) {
+  const plantedAt = row.status === 'pledged' ? null : row.planted_at;
+  const measurement = row.monitoring_id === null ? null : {
     id: row.monitoring_id,
-    recorded_at: row.monitoring_recorded_at,
-    method: row.monitoring_method,
-    survival_rate: row.monitoring_survival_rate,
-    trees_alive: row.monitoring_trees_alive,
+    recorded_at: row.monitoring_recorded_at!,
+    method: row.monitoring_method!,
+    survival_rate: row.monitoring_survival_rate!,
+    trees_alive: row.monitoring_trees_alive!,
   };
+  const statement = row.verification_id === null ? null : {
+    id: row.verification_id,
+    verifier_name: row.verification_verifier_name,
+    verifier_website_url: row.verification_verifier_website_url,
+    period_start: row.verification_period_start!,
+    period_end: row.verification_period_end!,
+    document_url: row.verification_document_url,
+    published_at: row.verification_published_at?.toISOString() ?? null,
+  };
+  return { planted_at: plantedAt, latest_monitoring: measurement, verification: { latest: statement } };
 }
 
-function verification(row: ExportPlantingRow) {
-  if (row.verification_id === null) return { status: 'unverified' as const, latest: null };
-  return {
-    status: 'verified' as const,
-    latest: {
-      id: row.verification_id,
-      verifier_name: row.verification_verifier_name,
-      verifier_website_url: row.verification_verifier_website_url,
-      period_start: row.verification_period_start,
-      period_end: row.verification_period_end,
-      document_url: row.verification_document_url,
-      published_at: row.verification_published_at?.toISOString() ?? null,
-    },
-  };
+/** The latest measurement of the planting's own trees (survivalOf): none while pledged, none dated before planting. */
+function latestMonitoring(row: ExportPlantingRow) {
+  return survivalOf(proven(row));
+}
+
+/**
+ * What verifies this planting's trees: `verified` with the statement that covers them
+ * (coveringStatement); `not_covered` when the project has a statement that does not cover
+ * them (pledged, or planted after its period_end), then no statement is shown; `unverified`
+ * when the project has none.
+ */
+export function verification(row: ExportPlantingRow) {
+  const planting = proven(row);
+  const covering = coveringStatement(planting);
+  if (covering) return { status: 'verified' as const, latest: covering };
+  return { status: planting.verification.latest ? ('not_covered' as const) : ('unverified' as const), latest: null };
 }
 
 /** The planting as a GeoJSON Feature: its polygon as GET /v2/plantings gives `geometry`, the rest as properties. */
@@ -82,18 +100,23 @@ const text = (value: string | number | null | undefined) => (value === null || v
 
 /**
  * The planting as a CSV row. Species and the polygon are JSON (the API's `species` and
- * `geometry`, exact); photo URLs are separated by spaces, which a URL never holds.
+ * `geometry`, exact); photo URLs are separated by spaces, which a URL never holds. Every
+ * cell someone typed (the verifier's name, the method, URLs) goes through csvCell, so a
+ * spreadsheet never runs it as a formula; ids, numbers, dates and the service's JSON cannot
+ * begin with a formula character and stay exact.
  */
 export function plantingCsvRow(row: ExportPlantingRow, asOf: string, language: Language): string[] {
   const byStatus = treesByStatus(row);
   const geometry = presentGeometry(row.geometry);
-  const { latest } = verification(row);
+  const measurement = latestMonitoring(row);
+  const { status, latest } = verification(row);
+  const typed = (value: string | null | undefined) => csvCell(text(value));
   return [
-    asOf, row.id, row.project_id, row.partner_id, row.source, text(row.planted_at), text(row.trees), text(row.trees_for_company),
+    asOf, row.id, row.project_id, row.partner_id, typed(row.source), text(row.planted_at), text(row.trees), text(row.trees_for_company),
     text(byStatus.pledged), text(byStatus.planted), text(byStatus.monitored),
     JSON.stringify(presentSpecies(row.species, language)), text(row.latitude), text(row.longitude), geometry ? JSON.stringify(geometry) : '',
-    text(row.monitoring_recorded_at), text(row.monitoring_method), text(row.monitoring_survival_rate), text(row.monitoring_trees_alive), text(row.monitoring_id),
-    latest ? 'verified' : 'unverified', text(latest?.id), text(latest?.verifier_name), text(latest?.period_start), text(latest?.period_end),
-    text(latest?.document_url), row.photos.map((photo) => photo.url).join(' '),
+    text(measurement?.recorded_at), typed(measurement?.method), text(measurement?.survival_rate), text(measurement?.trees_alive), text(measurement?.id),
+    status, text(latest?.id), typed(latest?.verifier_name), text(latest?.period_start), text(latest?.period_end),
+    typed(latest?.document_url), row.photos.map((photo) => csvCell(photo.url)).join(' '),
   ];
 }

@@ -62,6 +62,8 @@ function visible(ctx: ReadContext, alias: 'm' | 'v') {
  * The next `limit` plantings holding the company's trees (trees_for_company above zero)
  * after `cursor`, each with its latest visible measurement (latest_monitoring) and its
  * project's latest visible statement (verification.latest), as GET /v2/plantings presents them.
+ * Whether that statement covers the planting, and that measurement is of its trees, is decided
+ * in present.ts by the certificates' rules (certificates/proof.ts), not here.
  */
 export async function exportPlantingsBatch(ctx: ReadContext, cursor: ExportCursor | null, limit: number): Promise<ExportPlantingRow[]> {
   const after = cursor ? sql`AND (cp.planting_created_at, cp.planting_id) < (${cursor.createdAt}::timestamptz, ${cursor.plantingId})` : sql``;

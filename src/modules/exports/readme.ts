@@ -17,13 +17,13 @@ export const COLUMN_MEANINGS: readonly [string, string][] = [
   ['trees_for_company', 'planting.trees_for_company: your trees in it'],
   ['trees_pledged', 'your trees in it whose allocation.status is pledged (GET /v2/allocations?planting=...&status=pledged, sum of trees)'],
   ['trees_planted', 'the same for status planted (in the ground, not yet monitored)'],
-  ['trees_monitored', 'the same for status monitored (counted at least once since planting)'],
+  ['trees_monitored', 'the same for status monitored (planted, and at least one survival measurement is recorded for the planting)'],
   ['species', 'planting.species as JSON: name_latin, name_common, trees'],
   ['latitude, longitude', 'planting.location: the centroid of the polygon'],
   ['geometry', 'planting.geometry as GeoJSON: rings of [longitude, latitude]'],
-  ['survival_recorded_at, survival_method, survival_rate, survival_trees_alive, monitoring', 'planting.latest_monitoring: recorded_at, method, survival_rate (a fraction), trees_alive, id'],
-  ['verification_status', 'planting.verification.status: verified once the project has a published statement'],
-  ['verification, verifier_name, verification_period_start, verification_period_end, verification_document_url', 'planting.verification.latest: id, verifier_name, period_start, period_end, document_url'],
+  ['survival_recorded_at, survival_method, survival_rate, survival_trees_alive, monitoring', 'planting.latest_monitoring: recorded_at, method, survival_rate (a fraction), trees_alive, id; empty while pledged or when it is dated before planted_at'],
+  ['verification_status', 'verified: a statement of the project covers the planting (planted, on or before its period_end); not_covered: the project has a statement that does not cover it (pledged, or planted after the period); unverified: the project has none'],
+  ['verification, verifier_name, verification_period_start, verification_period_end, verification_document_url', 'the covering statement (planting.verification.latest, when it covers the planting): id, verifier_name, period_start, period_end, document_url; empty unless verified'],
   ['photo_urls', 'planting.photos[].url, separated by spaces'],
 ];
 

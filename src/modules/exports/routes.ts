@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errors } from '../../core/errors.ts';
 import type { ModuleOptions } from '../../platform/http/module.ts';
 import { CsvExportResponse, ExportQuery, GeoJsonExportResponse } from './schemas.ts';
+import { EXPORT_DEADLINE_MS, EXPORT_RETRY_AFTER_SECONDS, exportSlotsFor } from './limits.ts';
 import { type ExportFormat, exportStream, type SnapshotKind } from './stream.ts';
 
 const MEDIA: Record<ExportFormat, string> = { geojson: 'application/geo+json; charset=utf-8', csv: 'text/csv; charset=utf-8' };
@@ -13,12 +15,23 @@ export const snapshotKindOf = (config: ModuleOptions['config']): SnapshotKind =>
 /**
  * The audit export (issue 26): the company's plantings as GeoJSON and as CSV, streamed,
  * under the scope that reads plantings. The answer is never cached: it is the data as of now.
+ * One export per company at a time, a few per process, each cut at its deadline (limits.ts):
+ * beyond them, 429 `export_in_progress` with Retry-After.
  */
-export const exportRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { config }) => {
+export const exportRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app, { config, db }) => {
   const kind = snapshotKindOf(config);
+  const slots = exportSlotsFor(db);
 
   const answer = (request: FastifyRequest, reply: FastifyReply, format: ExportFormat) => {
-    const { body, digest } = exportStream(request.ctx, kind, format, (error) => request.log.error({ err: error }, 'the plantings export failed part way'));
+    const slot = slots.take(request.ctx.companyId);
+    if ('refused' in slot) {
+      reply.header('Retry-After', String(EXPORT_RETRY_AFTER_SECONDS));
+      throw errors.exportInProgress(slot.refused, EXPORT_RETRY_AFTER_SECONDS);
+    }
+    const { body, digest } = exportStream(request.ctx, kind, format, (error) => request.log.error({ err: error }, 'the plantings export failed part way'), {
+      deadline: AbortSignal.timeout(EXPORT_DEADLINE_MS),
+      onEnd: slot.release,
+    });
     reply.type(MEDIA[format]);
     reply.header('Cache-Control', 'no-store');
     reply.header('Content-Disposition', `attachment; filename="plantings.${format}"`);
@@ -29,7 +42,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
   app.get(
     '/exports/plantings.geojson',
     {
-      config: { scope: 'plantings:read' },
+      config: { scope: 'plantings:read', errors: ['export_in_progress'] },
       schema: {
         operationId: 'exportPlantingsGeoJson',
         summary: "Export the company's plantings as GeoJSON, for an audit",
@@ -46,7 +59,7 @@ export const exportRoutes: FastifyPluginAsyncTypebox<ModuleOptions> = async (app
   app.get(
     '/exports/plantings.csv',
     {
-      config: { scope: 'plantings:read' },
+      config: { scope: 'plantings:read', errors: ['export_in_progress'] },
       schema: {
         operationId: 'exportPlantingsCsv',
         summary: "Export the company's plantings as CSV, for an audit",

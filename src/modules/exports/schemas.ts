@@ -29,16 +29,19 @@ const FEATURE_PROPERTIES = Type.Object({
   latest_monitoring: Type.Union([
     Type.Object({ id: Type.String(), recorded_at: Type.String({ format: 'date' }), method: Type.String(), survival_rate: Type.Number(), trees_alive: Type.Integer() }),
     Type.Null(),
-  ], { description: 'planting.latest_monitoring: id, recorded_at, method, survival_rate, trees_alive' }),
+  ], { description: 'planting.latest_monitoring (id, recorded_at, method, survival_rate, trees_alive) when it is of these trees: null while the planting is pledged, or when the measurement is dated before planted_at.' }),
   verification: Type.Object({
-    status: Type.String({ description: 'planting.verification.status' }),
+    status: Type.Union([Type.Literal('verified'), Type.Literal('not_covered'), Type.Literal('unverified')], {
+      description: '`verified`: the project\'s latest statement covers this planting (its trees are planted, on or before the statement\'s period_end); '
+        + '`not_covered`: the project has a statement, but it does not cover this planting (pledged, or planted after the period), so none is shown; `unverified`: the project has none.',
+    }),
     latest: Type.Union([
       Type.Object({
         id: Type.String(), verifier_name: Type.String(), verifier_website_url: NullableString, period_start: Type.String({ format: 'date' }),
         period_end: Type.String({ format: 'date' }), document_url: NullableString, published_at: Type.String({ format: 'date-time' }),
       }),
       Type.Null(),
-    ], { description: 'planting.verification.latest' }),
+    ], { description: 'planting.verification.latest when it covers this planting (status `verified`); else null.' }),
   }),
   photo_urls: Type.Array(Type.String(), { description: 'planting.photos[].url' }),
 });

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { ReadContext } from '../../core/context.ts';
 import type { DB } from '../../db/schema.ts';
+import { EXPORT_DEADLINE_MS } from './limits.ts';
 import { CSV_COLUMNS, plantingCsvRow, plantingFeature } from './present.ts';
 import { type ExportCursor, exportPlantingsBatch } from './queries.ts';
 
@@ -134,13 +135,35 @@ export function geojsonDigestOf(body: Buffer): string {
   return createHash('sha256').update(body.subarray(0, at)).digest('hex');
 }
 
+/** When an export ends however it ends (whole, failed, cut by its reader or by its deadline): what to release then. */
+export interface ExportBounds {
+  /** Aborted at the export's deadline: the export is cut, as a failure cuts it. */
+  deadline: AbortSignal;
+  /** Called once, when the export has stopped reading the database. */
+  onEnd?: () => void;
+}
+
+/** The deadline alone, for a caller that releases nothing (a benchmark). */
+export const defaultBounds = (): ExportBounds => ({ deadline: AbortSignal.timeout(EXPORT_DEADLINE_MS) });
+
+/** Why a deadline cut an export, for the log. */
+export const deadlineError = () => new Error('The export ran past its deadline and was cut.');
+
 /**
  * Starts an export into a new stream and hands back the stream to answer with and the
- * digest to come. A failure part way destroys the stream, so the client sees a cut answer
- * (no closing digest), never a short one that looks whole.
+ * digest to come. A failure part way, or the deadline, destroys the stream, so the client
+ * sees a cut answer (no closing digest), never a short one that looks whole.
  */
-export function exportStream(ctx: ReadContext, kind: SnapshotKind, format: ExportFormat, onError: (error: unknown) => void) {
+export function exportStream(ctx: ReadContext, kind: SnapshotKind, format: ExportFormat, onError: (error: unknown) => void, bounds: ExportBounds = defaultBounds()) {
   const body = new PassThrough();
+  const cut = () => {
+    if (body.destroyed) return;
+    const error = deadlineError();
+    onError(error);
+    body.destroy(error);
+  };
+  if (bounds.deadline.aborted) cut();
+  else bounds.deadline.addEventListener('abort', cut, { once: true });
   const digest = inExportSnapshot(ctx, kind, (reader, asOf) => writeExport(reader, asOf, format, body)).then(
     (result) => {
       body.end();
@@ -151,6 +174,9 @@ export function exportStream(ctx: ReadContext, kind: SnapshotKind, format: Expor
       body.destroy(error instanceof Error ? error : new Error(String(error)));
       return null;
     },
-  );
+  ).finally(() => {
+    bounds.deadline.removeEventListener('abort', cut);
+    bounds.onEnd?.();
+  });
   return { body, digest };
 }
