@@ -521,7 +521,7 @@ export interface RecipientUploadsTable {
   company_id: string;
   livemode: boolean;
   created_by: string | null;
-  status: 'previewed' | 'queued' | 'giving' | 'done' | 'refused' | 'expired';
+  status: 'previewed' | 'queued' | 'giving' | 'done' | 'partial' | 'refused' | 'failed' | 'expired';
   when_short: 'refuse_upload' | 'give_until_out' | null;
   file_sha256: string;
   delimiter: string;

@@ -33,13 +33,19 @@ function erasedRecipient(id: string): ErasedObject {
  * redelivered later send the scrubbed event), and its queued certificate and email jobs,
  * which would have nothing left to say. The email the embedded outbox kept of it is removed
  * by a job once the delete commits (forget_recipient_mail). The certificate is withdrawn
- * by the caller. Nothing is sent with the person's data once this commits; a webhook
+ * by the caller. The rows of CSV uploads that name the recipient (given, skipped or refused
+ * as holding its external_reference) lose their reference and body; their keyed hash in
+ * recipient_upload_keys stays, holding nothing in clear, so that uploading an old file again
+ * does not give the deleted person again. Nothing is sent with the person's data once this commits; a webhook
  * attempt or an email already on its way may finish.
  */
 export async function eraseRecipient(uow: UnitOfWork, recipient: { id: string } & ErasureScope): Promise<void> {
   const { db, now } = uow;
   const erasedFields = Object.fromEntries(ERASED_RECIPIENT_FIELDS.map((field) => [field, null]));
   await db.updateTable('recipients').set({ ...erasedFields, send_email: false, updated_at: now }).where('id', '=', recipient.id).execute();
+
+  // On recipient_upload_rows_recipient (migration 0034): the result file keeps the row's outcome, not who it was.
+  await db.updateTable('recipient_upload_rows').set({ external_reference: null, input: null }).where('recipient_id', '=', recipient.id).execute();
 
   // Who the code was handed to is most likely the person who claimed it.
   const claimed = await eraseSentToOf(uow, { recipientId: recipient.id });

@@ -1,5 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { CanopyError } from '../../core/errors.ts';
+import { TreesHeldElsewhere } from '../../domain/assignment.ts';
+import { isStalePlan } from '../../db/prepared-statements.ts';
 import type { DB, RowProblem } from '../../db/schema.ts';
 import { inUnitOfWork, type UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import { addRecipient } from './service.ts';
@@ -34,15 +36,30 @@ interface Outcome {
 class RowGivenMeanwhile extends Error {}
 
 const NO_TREES: RowProblem = { code: 'no_trees_available', column: 'trees', detail: 'ran_out' };
+/** Ran out in "refuse the whole upload" mode: trees were taken by others after the check before the first chunk. */
+const TAKEN_MEANWHILE: RowProblem = { code: 'no_trees_available', column: 'trees', detail: 'taken_meanwhile' };
+/** A row that failed for a reason of Canopy's own (a bug, not the row): refused, so the upload goes on and finishes. */
+export const INTERNAL_ERROR: RowProblem = { code: 'internal_error', column: null, detail: 'internal_error' };
+
+/** What the job logs of a row that failed with an error not the row's: its number and the error's kind, never its message (it may quote the row's values). */
+export interface RowFailure {
+  row: number;
+  error: string;
+  code: string | null;
+}
 
 /** Gives the upload's rows chunk by chunk until every row has an outcome; returns what the job logs. */
 export async function giveUpload(db: Kysely<DB>, uploadId: string, publicBaseUrl: string): Promise<Record<string, unknown>> {
   let chunks = 0;
+  const failures: RowFailure[] = [];
   for (;;) {
     let step: 'done' | 'more';
+    const failedBefore = failures.length;
     try {
-      step = await inUnitOfWork(db, { publicBaseUrl }, (uow) => giveNextChunk(uow, uploadId));
+      step = await inUnitOfWork(db, { publicBaseUrl }, (uow) => giveNextChunk(uow, uploadId, failures));
     } catch (error) {
+      // The chunk runs again: what it noted of failed rows was rolled back with it.
+      failures.length = failedBefore;
       if (error instanceof RowGivenMeanwhile) continue;
       throw error;
     }
@@ -51,11 +68,14 @@ export async function giveUpload(db: Kysely<DB>, uploadId: string, publicBaseUrl
   }
   const upload = await db.selectFrom('recipient_uploads').select(['status', 'rows_given', 'rows_refused', 'rows_passed', 'trees_given'])
     .where('id', '=', uploadId).executeTakeFirst();
-  return { upload_id: uploadId, chunks, ...upload };
+  return { upload_id: uploadId, chunks, ...upload, ...(failures.length > 0 ? { rows_failed: failures } : {}) };
 }
 
-/** One chunk in the caller's unit of work: 'done' when the upload had nothing left to give (or was refused whole now). */
-export async function giveNextChunk(uow: UnitOfWork, uploadId: string): Promise<'done' | 'more'> {
+/**
+ * One chunk in the caller's unit of work: 'done' when the upload had nothing left to give (or
+ * was refused whole now). A row failing for a reason not its own is pushed to `failures`.
+ */
+export async function giveNextChunk(uow: UnitOfWork, uploadId: string, failures: RowFailure[] = []): Promise<'done' | 'more'> {
   const { db } = uow;
   const upload = await db.selectFrom('recipient_uploads').selectAll().where('id', '=', uploadId).forUpdate().executeTakeFirst();
   if (!upload || (upload.status !== 'queued' && upload.status !== 'giving')) return 'done';
@@ -74,7 +94,10 @@ export async function giveNextChunk(uow: UnitOfWork, uploadId: string): Promise<
   const rows = await db.selectFrom('recipient_upload_rows').select(['row_number', 'row_key', 'input', 'trees'])
     .where('upload_id', '=', uploadId).where('outcome', 'is', null).orderBy('row_number').limit(CHUNK_ROWS).execute();
   if (rows.length === 0) {
-    await db.updateTable('recipient_uploads').set({ status: 'done', finished_at: uow.now }).where('id', '=', uploadId).execute();
+    // "Refuse the whole upload" whose trees ran out after the first check (taken meanwhile) is not done as chosen: it says so.
+    const partly = upload.when_short === 'refuse_upload' && upload.ran_out_at_row !== null;
+    const status = !partly ? 'done' : upload.rows_given > 0 ? 'partial' : 'refused';
+    await db.updateTable('recipient_uploads').set({ status, finished_at: uow.now }).where('id', '=', uploadId).execute();
     return 'done';
   }
   const scope = { companyId: upload.company_id, livemode: upload.livemode };
@@ -84,6 +107,7 @@ export async function giveNextChunk(uow: UnitOfWork, uploadId: string): Promise<
     .where('company_id', '=', upload.company_id).where('livemode', '=', upload.livemode).where('row_key', 'in', keys).execute())
     .map((key) => [key.row_key, key.recipient_id]));
   let ranOutAt = upload.ran_out_at_row;
+  const ranOut = upload.when_short === 'refuse_upload' ? TAKEN_MEANWHILE : NO_TREES;
   const outcomes: Outcome[] = [];
   for (const row of rows) {
     const at = { rowNumber: row.row_number, trees: 0 };
@@ -93,7 +117,7 @@ export async function giveNextChunk(uow: UnitOfWork, uploadId: string): Promise<
       continue;
     }
     if (ranOutAt !== null || !row.input || !row.row_key) {
-      outcomes.push({ ...at, outcome: 'refused', recipientId: null, problems: [NO_TREES] });
+      outcomes.push({ ...at, outcome: 'refused', recipientId: null, problems: [ranOut] });
       continue;
     }
     const body = row.input as unknown as RecipientBody;
@@ -115,15 +139,41 @@ export async function giveNextChunk(uow: UnitOfWork, uploadId: string): Promise<
       await sql`RELEASE SAVEPOINT upload_row`.execute(db);
       outcomes.push({ ...at, outcome: 'created', recipientId: added.id, problems: null, trees: body.trees });
     } catch (error) {
-      if (!(error instanceof CanopyError)) throw error;
+      if (runsChunkAgain(error)) throw error;
       await sql`ROLLBACK TO SAVEPOINT upload_row`.execute(db);
-      if (error.code === 'no_trees_available') ranOutAt = row.row_number;
-      const column = error.code === 'external_reference_taken' ? 'external_reference' : error.code === 'no_trees_available' ? 'trees' : null;
-      outcomes.push({ ...at, outcome: 'refused', recipientId: null, problems: [{ code: error.code, column, detail: error.code === 'no_trees_available' ? 'ran_out' : 'at_giving' }] });
+      if (!(error instanceof CanopyError)) {
+        // Rethrown, it would roll the chunk back and fail it again on every retry until the job parks, the upload never done.
+        failures.push({ row: row.row_number, error: error instanceof Error ? error.name : typeof error, code: pgCode(error) });
+        outcomes.push({ ...at, outcome: 'refused', recipientId: null, problems: [INTERNAL_ERROR] });
+        continue;
+      }
+      if (error.code === 'no_trees_available') {
+        ranOutAt = row.row_number;
+        outcomes.push({ ...at, outcome: 'refused', recipientId: null, problems: [ranOut] });
+        continue;
+      }
+      const column = error.code === 'external_reference_taken' ? 'external_reference' : null;
+      outcomes.push({ ...at, outcome: 'refused', recipientId: null, problems: [{ code: error.code, column, detail: 'at_giving' }] });
     }
   }
   await storeOutcomes(uow, uploadId, outcomes, ranOutAt);
   return 'more';
+}
+
+/**
+ * Errors that ask for the whole chunk to run again, not for the row to be refused: another
+ * upload gave the row meanwhile; too few trees were free of other transactions' locks (the
+ * unit of work runs again waiting for them); PostgreSQL aborted the transaction (deadlock,
+ * serialization) or a prepared plan went stale, which inUnitOfWork runs again.
+ */
+function runsChunkAgain(error: unknown): boolean {
+  return error instanceof RowGivenMeanwhile || error instanceof TreesHeldElsewhere || ['40P01', '40001'].includes(pgCode(error) ?? '') || isStalePlan(error);
+}
+
+/** A database error's SQLSTATE (no values in it), or null. */
+function pgCode(error: unknown): string | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code.slice(0, 10) : null;
 }
 
 /** The chunk's outcomes in one statement (the rows' personal data goes with it), and the upload's counts in another. */

@@ -6,7 +6,7 @@ import { dashboardMessage, dashboardPage, signedIn } from '../../platform/dashbo
 import type { ModuleOptions } from '../../platform/http/module.ts';
 import { type FileProblem, MAX_UPLOAD_BYTES, UPLOAD_COLUMNS, UploadFileRefused, uploadTemplate } from './upload-csv.ts';
 import { checkTrees, previewUpload } from './upload-preview.ts';
-import { findUpload, isWhenShort, progressOf, recentUploads, resultRows, rowsWithOutcome, startUpload, type UploadRow } from './upload-service.ts';
+import { findUpload, isWhenShort, progressOf, recentUploads, resultRows, rowsRefusedForTrees, rowsWithOutcome, startUpload, type UploadRow } from './upload-service.ts';
 import { UPLOAD_TEXTS } from './upload-texts.ts';
 import { number, problemLines, resultCsv, uploadTime } from './upload-view.ts';
 
@@ -121,12 +121,14 @@ export const uploadPages: FastifyPluginAsyncTypebox<ModuleOptions> = async (app,
     });
   }
 
-  function progressPage(request: FastifyRequest, reply: FastifyReply, upload: UploadRow) {
+  async function progressPage(request: FastifyRequest, reply: FastifyReply, upload: UploadRow) {
     const t = textsOf(request);
     const running = upload.status === 'queued' || upload.status === 'giving';
     if (running) reply.header('Refresh', String(REFRESH_SECONDS));
-    const heading = running ? t.progressTitle : upload.status === 'refused' ? t.refusedTitle : t.doneTitle;
-    return render(request, reply, 200, 'upload-progress', { heading, upload, running, progress: progressOf(upload) });
+    const headings: Partial<Record<UploadRow['status'], string>> = { refused: t.refusedTitle, partial: t.partialTitle, failed: t.failedTitle };
+    const heading = running ? t.progressTitle : (headings[upload.status] ?? t.doneTitle);
+    const refusedForTrees = upload.status === 'partial' ? await rowsRefusedForTrees(db, upload.id) : 0;
+    return render(request, reply, 200, 'upload-progress', { heading, upload, running, progress: progressOf(upload), refusedForTrees });
   }
 
   app.post<{ Params: { id: string } }>('/uploads/:id/start', { schema: hide }, async (request, reply) => {

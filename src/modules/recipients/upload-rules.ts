@@ -96,17 +96,20 @@ export function checkRow(row: CsvRow): { body: RecipientBody; problems: [] } | {
 const COLUMN_ORDER: readonly UploadColumn[] = ['first_name', 'last_name', 'email', 'language', 'trees', 'external_reference', 'message', 'send_email', 'project'];
 
 /**
- * The row's key among the company's uploads: its external_reference; else a keyed hash of
- * its normalised content (every field, the email in lower case, in a fixed order), so the
- * same row in a later file is recognised and the key alone reveals no name or email.
+ * The row's key among the company's uploads: a keyed hash (HMAC-SHA256, with a key derived
+ * from the server's secret) of its external_reference, `ref:`; else of its normalised content
+ * (every field, the email in lower case, in a fixed order), `hash:`. So the same row in a
+ * later file is recognised, and the key, which outlives the recipient's erasure, holds no
+ * reference, name or email in clear and cannot be matched against guessed ones.
  */
 export function rowKey(body: RecipientBody, secretKey: string): string {
-  if (body.external_reference) return `ref:${body.external_reference}`;
+  const hmac = (text: string) => createHmac('sha256', rowKeySecret(secretKey)).update(text).digest('base64url');
+  if (body.external_reference) return `ref:${hmac(`ref\u0000${body.external_reference}`)}`;
   const normalised = JSON.stringify([
     body.first_name ?? null, body.last_name ?? null, body.email?.toLowerCase() ?? null, body.language ?? 'en', body.trees,
     body.message ?? null, body.send_email ?? false, body.project ?? null,
   ]);
-  return `hash:${createHmac('sha256', rowKeySecret(secretKey)).update(normalised).digest('base64url')}`;
+  return `hash:${hmac(normalised)}`;
 }
 
 const rowKeySecrets = new Map<string, Buffer>();

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { type Actor, recordChange } from '../../platform/dashboard/audit.ts';
 import { enqueueJob } from '../../platform/jobs/queue.ts';
@@ -36,6 +36,14 @@ export function rowsWithOutcome(db: Kysely<DB>, uploadId: string, outcome: 'refu
 export function resultRows(db: Kysely<DB>, uploadId: string) {
   return db.selectFrom('recipient_upload_rows').select(['row_number', 'external_reference', 'outcome', 'recipient_id', 'problems'])
     .where('upload_id', '=', uploadId).orderBy('row_number').execute();
+}
+
+/** How many of an upload's rows the job refused for too few trees (on the upload's rows: at most 10,000). */
+export async function rowsRefusedForTrees(db: Kysely<DB>, uploadId: string): Promise<number> {
+  const row = await db.selectFrom('recipient_upload_rows').select(sql<number>`count(*)::int`.as('rows'))
+    .where('upload_id', '=', uploadId).where('outcome', '=', 'refused')
+    .where(sql<boolean>`problems @> '[{"code": "no_trees_available"}]'::jsonb`).executeTakeFirst();
+  return Number(row?.rows ?? 0);
 }
 
 /**

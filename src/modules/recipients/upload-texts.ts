@@ -38,7 +38,7 @@ const en = {
   live: 'Live',
   test: 'Test',
   status: {
-    previewed: 'Preview, not given', queued: 'Waiting to start', giving: 'Giving', done: 'Done', refused: 'Refused: too few trees', expired: 'Preview expired',
+    previewed: 'Preview, not given', queued: 'Waiting to start', giving: 'Giving', done: 'Done', partial: 'Partly given: trees ran out', failed: 'Failed', refused: 'Refused: too few trees', expired: 'Preview expired',
   } as Record<string, string>,
   fileProblemIntro: 'The file was not read.',
   fileProblems: {
@@ -89,6 +89,10 @@ const en = {
   doneTitle: 'Upload done',
   refusedTitle: 'Upload refused',
   refusedBody: 'When the giving started there were too few unassigned trees for every row, so, as you chose, nothing was given.',
+  partialTitle: 'Upload partly given',
+  partialBody: (given: string, refused: string) => `You chose to refuse the whole upload if the trees did not suffice. They did when the giving started, but trees were taken meanwhile (through the API, gift codes or another upload), so only part of it was given: ${given} rows given, ${refused} refused for lack of trees. The rows given stay given; the result file names each row.`,
+  failedTitle: 'Upload failed',
+  failedBody: 'The giving stopped on an error of Canopy’s and did not finish. The rows given before stay given; the rest were not given, and the names and emails of the file are deleted. The result file names each row: upload the rows marked internal_error again.',
   doneGiven: 'Recipients created',
   doneTrees: 'Trees given',
   doneRefused: 'Refused',
@@ -117,6 +121,8 @@ const en = {
     ran_out: () => 'Too few unassigned trees were left for this row.',
     upload_refused: () => 'The upload was refused as a whole: too few trees for every row.',
     at_giving: () => 'Refused when it was given.',
+    taken_meanwhile: () => 'The trees ran out while the upload was given: others took trees after the check before the first row.',
+    internal_error: () => 'Not given: an error of Canopy’s, not of this row. Upload it again.',
   } as Record<string, (column: string, detail: string) => string>,
   pending: 'pending',
 };
@@ -159,7 +165,7 @@ const nl: UploadTexts = {
   live: 'Live',
   test: 'Test',
   status: {
-    previewed: 'Voorbeeld, niet gegeven', queued: 'Wacht op start', giving: 'Bezig met geven', done: 'Klaar', refused: 'Geweigerd: te weinig bomen', expired: 'Voorbeeld verlopen',
+    previewed: 'Voorbeeld, niet gegeven', queued: 'Wacht op start', giving: 'Bezig met geven', done: 'Klaar', partial: 'Deels gegeven: bomen op', failed: 'Mislukt', refused: 'Geweigerd: te weinig bomen', expired: 'Voorbeeld verlopen',
   },
   fileProblemIntro: 'Het bestand is niet gelezen.',
   fileProblems: {
@@ -210,6 +216,10 @@ const nl: UploadTexts = {
   doneTitle: 'Upload klaar',
   refusedTitle: 'Upload geweigerd',
   refusedBody: 'Toen het geven begon, waren er te weinig vrije bomen voor elke rij; zoals je koos, is er niets gegeven.',
+  partialTitle: 'Upload deels gegeven',
+  partialBody: (given: string, refused: string) => `Je koos de hele upload te weigeren als de bomen niet genoeg waren. Toen het geven begon waren ze genoeg, maar intussen zijn er bomen genomen (via de API, cadeaucodes of een andere upload), dus is maar een deel gegeven: ${given} rijen gegeven, ${refused} geweigerd wegens te weinig bomen. De gegeven rijen blijven gegeven; het resultaatbestand noemt elke rij.`,
+  failedTitle: 'Upload mislukt',
+  failedBody: 'Het geven stopte door een fout van Canopy en is niet afgemaakt. De rijen die al gegeven waren blijven gegeven; de rest is niet gegeven, en de namen en e-mailadressen van het bestand zijn verwijderd. Het resultaatbestand noemt elke rij: upload de rijen met internal_error opnieuw.',
   doneGiven: 'Ontvangers gemaakt',
   doneTrees: 'Bomen gegeven',
   doneRefused: 'Geweigerd',
@@ -238,6 +248,8 @@ const nl: UploadTexts = {
     ran_out: () => 'Er waren te weinig vrije bomen over voor deze rij.',
     upload_refused: () => 'De upload is als geheel geweigerd: te weinig bomen voor elke rij.',
     at_giving: () => 'Geweigerd toen de rij werd gegeven.',
+    taken_meanwhile: () => 'De bomen raakten op tijdens het geven: anderen namen bomen na de controle voor de eerste rij.',
+    internal_error: () => 'Niet gegeven: een fout van Canopy, niet van deze rij. Upload hem opnieuw.',
   },
   pending: 'nog niet',
 };

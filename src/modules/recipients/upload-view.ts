@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import { csvCell } from '../../core/csv-cell.ts';
 import type { Language } from '../../core/i18n.ts';
 import type { RowProblem } from '../../db/schema.ts';
 import { formatNumber } from '../../platform/pages/texts.ts';
@@ -27,10 +28,11 @@ export function problemLines(rows: readonly { row_number: number; problems: RowP
  * outcome (created, refused, skipped; `pending` while the job has not reached it), the
  * recipient's id (the one created, the one given before, or the one holding the
  * external_reference), the reason's code and text. No names or emails: the person has them.
+ * The reference is typed text, made inert (csvCell): a cell `=HYPERLINK(...)` must not run when opened.
  */
 export function resultCsv(rows: readonly { row_number: number; external_reference: string | null; outcome: string | null; recipient_id: string | null; problems: RowProblem[] | null }[], t: UploadTexts): string {
   const lines = rows.map((row) => [
-    row.row_number, row.external_reference ?? '', row.outcome ?? 'pending', row.recipient_id ?? '',
+    row.row_number, csvCell(row.external_reference ?? ''), row.outcome ?? 'pending', row.recipient_id ?? '',
     (row.problems ?? []).map((problem) => problem.code).filter((code, at, all) => all.indexOf(code) === at).join(' '), reasonsText(row.problems, t),
   ]);
   return `\uFEFF${stringify([['row', 'external_reference', 'outcome', 'recipient', 'reason_code', 'reason'], ...lines], { record_delimiter: '\r\n' })}`;

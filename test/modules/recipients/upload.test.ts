@@ -198,7 +198,7 @@ describe('CSV uploads of recipients', () => {
     const fresh = uploadIdOf(await uploadFile(browser, csvOfRows(3, 'fresh')));
     await sql`UPDATE recipient_uploads SET created_at = now() - interval '25 hours' WHERE id = ${stale}`.execute(app.db);
     const purged = await purgeRecipientUploads.handle(app.db, {}, { ...testWorkerServices(), jobId: 0, attempts: 1 });
-    assert.deepEqual(purged, { expired: 1, rows_deleted: 3, uploads_deleted: 0 });
+    assert.deepEqual(purged, { expired: 1, rows_deleted: 3, failed: 0, uploads_deleted: 0 });
     const rowsOf = async (id: string) => (await app.db.selectFrom('recipient_upload_rows').select('row_number').where('upload_id', '=', id).execute()).length;
     assert.deepEqual([await rowsOf(stale), await rowsOf(fresh)], [0, 3]);
     const page = await browser.get(`/dashboard/uploads/${stale}`);
