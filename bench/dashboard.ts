@@ -33,8 +33,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { CompiledQuery, type Kysely, sql } from 'kysely';
-import pg from 'pg';
+import { CompiledQuery, type Kysely } from 'kysely';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
@@ -48,7 +47,7 @@ import { databaseTargets, type DatabaseTarget, wholeNumber } from './args.ts';
 import { QueryCapture } from './query-capture.ts';
 import { describe } from './report.ts';
 import { findImpactSeed, type SeededImpactCompany, seedImpact } from './seed-impact.ts';
-import { type BenchDatabase, log, openPGlite, openPostgres } from './targets.ts';
+import { type BenchDatabase, log, openNamedPostgres, openPGlite, openPostgres } from './targets.ts';
 import { ServerTimes } from './server-times.ts';
 
 const { values: opts } = parseArgs({
@@ -216,20 +215,6 @@ function allocationReads(plan: string): string[] {
   return plan.split('\n').filter((line) => /\bon allocations\b/.test(line) || /using allocations_\w+/.test(line)).map((line) => line.trim());
 }
 
-async function openNamedPostgres(name: string): Promise<BenchDatabase> {
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error('--pg-database takes a lower-case database name');
-  const admin = new pg.Client({ connectionString: postgresUrl! });
-  await admin.connect();
-  const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-  if (rowCount === 0) await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(postgresUrl!);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  const { rows: version } = await sql<{ v: string }>`SELECT current_setting('server_version') AS v`.execute(database.db);
-  return { database, label: `PostgreSQL ${version[0]?.v.split(' ')[0] ?? '?'}`, url: url.toString(), close: () => database.close() };
-}
-
 async function benchTarget(kind: DatabaseTarget): Promise<TargetReport> {
   let peak = process.memoryUsage().rss;
   const watch = setInterval(() => {
@@ -237,7 +222,7 @@ async function benchTarget(kind: DatabaseTarget): Promise<TargetReport> {
   }, 250);
   const opened: BenchDatabase = kind === 'pglite'
     ? await openPGlite(openDatabase, { dir: opts['pglite-dir'], keep: opts.keep, log })
-    : opts['pg-database'] ? await openNamedPostgres(opts['pg-database']) : await openPostgres(openDatabase, postgresUrl!, { keep: opts.keep, log });
+    : opts['pg-database'] ? await openNamedPostgres(openDatabase, postgresUrl!, opts['pg-database']) : await openPostgres(openDatabase, postgresUrl!, { keep: opts.keep, log });
   const { database } = opened;
   let app: FastifyInstance | null = null;
   try {

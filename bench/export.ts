@@ -20,7 +20,6 @@ import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { newId } from '../src/core/ids.ts';
@@ -35,7 +34,7 @@ import { createToken } from '../src/operator/tokens.ts';
 import { databaseTargets, wholeNumber } from './args.ts';
 import { insertAllocationRows, setCountersFromAllocations } from './seed-allocations.ts';
 import { findImpactSeed, seedImpact } from './seed-impact.ts';
-import { type BenchDatabase, log, openPGlite, openPostgres } from './targets.ts';
+import { log, openNamedPostgres, openPGlite, openPostgres } from './targets.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -165,18 +164,6 @@ async function addPlantings(db: Kysely<DB>, companyId: string, count: number) {
   await sql`ANALYZE`.execute(db);
 }
 
-async function openNamedPostgres(name: string): Promise<BenchDatabase> {
-  const admin = new pg.Client({ connectionString: postgresUrl! });
-  await admin.connect();
-  const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-  if (rowCount === 0) await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(postgresUrl!);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  return { database, label: 'PostgreSQL', url: url.toString(), close: () => database.close() };
-}
-
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const failures: string[] = [];
 const sections: string[] = [];
@@ -184,7 +171,7 @@ const sections: string[] = [];
 for (const kind of targets) {
   const opened = kind === 'pglite'
     ? await openPGlite(openDatabase, { dir: opts['pglite-dir'], keep: opts.keep, log })
-    : opts['pg-database'] ? await openNamedPostgres(opts['pg-database']) : await openPostgres(openDatabase, postgresUrl!, { keep: opts.keep, log });
+    : opts['pg-database'] ? await openNamedPostgres(openDatabase, postgresUrl!, opts['pg-database']) : await openPostgres(openDatabase, postgresUrl!, { keep: opts.keep, log });
   const { database } = opened;
   let app: FastifyInstance | null = null;
   try {

@@ -35,7 +35,6 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { CompiledQuery, type Kysely, sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
@@ -47,7 +46,7 @@ import { QueryCapture, StatementTimer } from './query-capture.ts';
 import { ServerTimes } from './server-times.ts';
 import { describe } from './report.ts';
 import { checkImpactAggregates, findImpactSeed, type ImpactSeed, type SeededImpactCompany, seedImpact } from './seed-impact.ts';
-import { type BenchDatabase, log, openPGlite, openPostgres } from './targets.ts';
+import { type BenchDatabase, log, openNamedPostgres, openPGlite, openPostgres } from './targets.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -282,26 +281,11 @@ async function pickScenarios(port: number, companies: Record<'large' | 'small', 
   return { surfaces, scenarios };
 }
 
-/** The database `name` on the server (made when missing), kept afterwards: a second run reuses its seed. */
-async function openNamedPostgres(name: string): Promise<BenchDatabase> {
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error('--pg-database takes a lower-case database name');
-  const admin = new pg.Client({ connectionString: postgresUrl! });
-  await admin.connect();
-  const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-  if (rowCount === 0) await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(postgresUrl!);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  const { rows: version } = await sql<{ v: string }>`SELECT current_setting('server_version') AS v`.execute(database.db);
-  return { database, label: `PostgreSQL ${version[0]?.v.split(' ')[0] ?? '?'}`, url: url.toString(), close: () => database.close() };
-}
-
 async function benchTarget(kind: DatabaseTarget): Promise<TargetReport> {
   const memory = memoryWatch();
   const opened: BenchDatabase = kind === 'pglite'
     ? await openPGlite(openDatabase, { dir: opts['pglite-dir'], keep: opts.keep, log })
-    : opts['pg-database'] ? await openNamedPostgres(opts['pg-database']) : await openPostgres(openDatabase, postgresUrl!, { keep: opts.keep, log });
+    : opts['pg-database'] ? await openNamedPostgres(openDatabase, postgresUrl!, opts['pg-database']) : await openPostgres(openDatabase, postgresUrl!, { keep: opts.keep, log });
   const { database } = opened;
   let app: FastifyInstance | null = null;
   try {

@@ -94,3 +94,21 @@ export async function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * The database `name` on the server at `serverUrl` (made when missing), kept afterwards: a
+ * second run of a benchmark reuses its seed (`--pg-database`).
+ */
+export async function openNamedPostgres(open: OpenDatabase, serverUrl: string, name: string): Promise<BenchDatabase> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error('--pg-database takes a lower-case database name');
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (rowCount === 0) await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await open({ kind: 'postgres', url: url.toString() });
+  const { rows: version } = await sql<{ v: string }>`SELECT current_setting('server_version') AS v`.execute(database.db);
+  return { database, label: `PostgreSQL ${version[0]?.v.split(' ')[0] ?? '?'}`, url: url.toString(), close: () => database.close() };
+}
